@@ -1,0 +1,2 @@
+export * from './env/load-env';
+export * from './env/service-env';

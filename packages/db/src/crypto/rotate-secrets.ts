@@ -1,0 +1,43 @@
+import type { Database } from '../database';
+import { secretContext, type SecretBox } from './secret-box';
+
+export interface RotateSecretsResult {
+  servers: number;
+  webhooks: number;
+}
+
+/**
+ * Re-seals every stored secret that is not under the active key. Run after putting a new key first in
+ * MCPTEST_ENCRYPTION_KEYS (old keys stay listed until this reports zero remaining); see docs/security.md.
+ * Tenant by tenant through the tenant scope, because the secret tables have row-level security.
+ */
+export async function rotateSecrets(db: Database, box: SecretBox): Promise<RotateSecretsResult> {
+  const result: RotateSecretsResult = { servers: 0, webhooks: 0 };
+  const tenants = await db.global.tenant.findMany({ select: { id: true } });
+  for (const { id: tenantId } of tenants) {
+    await db.tenant(tenantId).transaction(async (tx) => {
+      const servers = await tx.server.findMany({
+        where: { headersKeyId: { not: box.activeKeyId }, headersEncrypted: { not: null } },
+        select: { id: true, headersEncrypted: true, headersKeyId: true },
+      });
+      for (const s of servers) {
+        if (!s.headersEncrypted || !s.headersKeyId) continue;
+        const ctx = secretContext.serverHeaders(tenantId);
+        const sealed = box.seal(box.open({ keyId: s.headersKeyId, data: s.headersEncrypted }, ctx), ctx);
+        await tx.server.update({ where: { id: s.id }, data: { headersEncrypted: sealed.data, headersKeyId: sealed.keyId } });
+        result.servers++;
+      }
+      const webhooks = await tx.webhook.findMany({
+        where: { secretKeyId: { not: box.activeKeyId } },
+        select: { id: true, secretEncrypted: true, secretKeyId: true },
+      });
+      for (const w of webhooks) {
+        const ctx = secretContext.webhookSecret(tenantId);
+        const sealed = box.seal(box.open({ keyId: w.secretKeyId, data: w.secretEncrypted }, ctx), ctx);
+        await tx.webhook.update({ where: { id: w.id }, data: { secretEncrypted: sealed.data, secretKeyId: sealed.keyId } });
+        result.webhooks++;
+      }
+    });
+  }
+  return result;
+}

@@ -1,0 +1,11 @@
+export { createDatabase, type Database, type GlobalClient, type CreateDatabaseOptions } from './database';
+export { DbError, type DbErrorCode } from './errors';
+export { TENANT_MODELS, RLS_MODELS, type TenantDb, type TenantClient, type TenantModel } from './tenant/tenant-scope';
+export { createTenant, slugify, type CreateTenantInput, type CreateTenantResult } from './tenant/create-tenant';
+export { createSecretBox, secretContext, type SecretBox, type SecretKey, type Sealed } from './crypto/secret-box';
+export { rotateSecrets } from './crypto/rotate-secrets';
+export { generateApiToken, hashToken, API_TOKEN_PREFIX } from './tokens/api-token';
+export { readMigrations, type MigrationFile } from './migrate/read-migrations';
+export { applyMigrations, type ApplyMigrationsResult } from './migrate/apply-migrations';
+export { compareSchema, readDbSnapshot, type DatamodelLike, type DbSnapshot } from './drift/find-drift';
+export type * from './generated/prisma/enums';

@@ -1,0 +1,1 @@
+export { createRedis, pingRedis, redisKey, type Redis, type CreateRedisOptions } from './redis';

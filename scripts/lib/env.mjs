@@ -1,0 +1,13 @@
+// The one env module of the set-up scripts (npm start / npm test). Plain JavaScript with no dependencies, because it
+// runs before `npm install` has. The apps validate the full environment themselves (zod, packages/core loadEnv).
+export const env = {
+  ci: process.env.CI === 'true' || process.env.CI === '1',
+  production: process.env.NODE_ENV === 'production',
+  databaseUrl: process.env.DATABASE_URL || 'postgresql://mcptest@127.0.0.1:5432/mcptest',
+  redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+  /** A superuser connection used only to create the development role and database when they are missing. */
+  pgAdminUrl: process.env.MCPTEST_PG_ADMIN_URL || 'postgresql://postgres@127.0.0.1:5432/postgres',
+  port: process.env.PORT || '3000',
+  /** Passed through to children untouched. */
+  all: process.env,
+};

@@ -1,0 +1,72 @@
+// `npm start`: set up what is missing (dependencies, Postgres/Redis, role and database, migrations) and run the web app
+// and the worker together. NODE_ENV=production runs the built app (building it first if needed); otherwise dev mode.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { env } from './lib/env.mjs';
+import { fail, log, root, run, setup } from './lib/setup.mjs';
+
+await setup();
+log('applying migrations');
+run('node_modules/.bin/tsx', ['packages/db/src/bin/migrate.ts']);
+
+if (env.production && !existsSync(path.join(root, 'apps/web/.next/BUILD_ID'))) {
+  log('building the web app (first production start)');
+  run('npm', ['run', 'build', '-w', '@mcptest/web']);
+}
+
+const children = [];
+function launch(name, cmd, args, cwd) {
+  const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env.all, PORT: env.port } });
+  const prefix = (chunk) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter((line) => line.length > 0)
+      .map((line) => `${name.padEnd(6)} | ${line}\n`)
+      .join('');
+  child.stdout.on('data', (chunk) => process.stdout.write(prefix(chunk)));
+  child.stderr.on('data', (chunk) => process.stderr.write(prefix(chunk)));
+  child.on('exit', (code, signal) => {
+    if (shuttingDown) return;
+    log(`${name} exited (${signal ?? code}); stopping`);
+    shutdown(code ?? 1);
+  });
+  children.push(child);
+  return child;
+}
+
+let shuttingDown = false;
+function shutdown(code) {
+  shuttingDown = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 5000).unref();
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() =>
+    process.exit(code),
+  );
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+const next = path.join(root, 'node_modules/.bin/next');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const webDir = path.join(root, 'apps/web');
+launch('web', next, env.production ? ['start', '-p', env.port] : ['dev', '-p', env.port], webDir);
+launch('worker', tsx, ['workers/runner/src/main.ts'], root);
+
+const url = `http://localhost:${env.port}`;
+for (let i = 0; i < 240 && !shuttingDown; i++) {
+  try {
+    const res = await fetch(`${url}/api/health`);
+    const body = await res.json();
+    log(`mcptest is up at ${url}  (health: postgres ${body.postgres?.ok ? 'ok' : 'DOWN'}, redis ${body.redis?.ok ? 'ok' : 'DOWN'})`);
+    log('sign in: create a team and an admin API token with');
+    log('  npm run admin -- tenant create --name "My team" --owner you@example.com');
+    log('then call the API with  Authorization: Bearer mcpt_...  (web sign-in arrives with the accounts issue)');
+    break;
+  } catch {
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+if (!shuttingDown && children.every((c) => c.exitCode === null)) log('press Ctrl+C to stop');
+else if (!shuttingDown) fail('the web app did not come up');

@@ -1,0 +1,16 @@
+// `npm test`: set up what is missing, then typecheck, lint, format check and every test (vitest, real Postgres and
+// Redis). `npm test -- <vitest args>` runs only vitest with those arguments, for quick iteration.
+import { log, run, setup } from './lib/setup.mjs';
+
+const args = process.argv.slice(2);
+await setup();
+if (args.length === 0) {
+  log('typecheck');
+  run('node_modules/.bin/tsc', ['-p', 'tsconfig.json']);
+  run('node_modules/.bin/tsc', ['-p', 'apps/web/tsconfig.json']);
+  log('lint');
+  run('node_modules/.bin/eslint', ['--max-warnings', '0', '.']);
+  run('node_modules/.bin/prettier', ['--check', '--log-level', 'warn', '.']);
+}
+log('tests');
+run('node_modules/.bin/vitest', ['run', ...args], { env: { ...process.env, NODE_ENV: 'test' } });
