@@ -14,7 +14,7 @@ export const DEV_PRIVATE_NETWORKS = '127.0.0.0/8,::1/128';
  * in production the secrets are required.
  */
 export function serviceEnvSchema(production: boolean) {
-  const devDefault = <T extends z.ZodType>(schema: T, value: string) =>
+  const devDefault = <T extends z.ZodType<unknown, string>>(schema: T, value: string) =>
     production ? schema : z.string().default(value).pipe(schema);
   return z.object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

@@ -151,7 +151,7 @@ export async function readDbSnapshot(url: string): Promise<DbSnapshot> {
     for (const r of enums.rows) snapshot.enums.set(r.name, [...(snapshot.enums.get(r.name) ?? []), r.value]);
     const indexes = await client.query<{ table: string; unique: boolean; columns: string[] }>(
       `SELECT c.relname AS table, i.indisunique AS unique,
-              array_agg(a.attname ORDER BY k.ord) AS columns
+              array_agg(a.attname::text ORDER BY k.ord) AS columns
        FROM pg_index i
        JOIN pg_class c ON c.oid = i.indrelid
        JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -168,7 +168,7 @@ export async function readDbSnapshot(url: string): Promise<DbSnapshot> {
       snapshot.indexes.set(r.table, set);
     }
     const fks = await client.query<{ table: string; target: string; columns: string[] }>(
-      `SELECT c.relname AS table, t.relname AS target, array_agg(a.attname ORDER BY k.ord) AS columns
+      `SELECT c.relname AS table, t.relname AS target, array_agg(a.attname::text ORDER BY k.ord) AS columns
        FROM pg_constraint con
        JOIN pg_class c ON c.oid = con.conrelid
        JOIN pg_class t ON t.oid = con.confrelid

@@ -122,7 +122,8 @@ function delegateProxy(
     {
       get(_target, op) {
         if (typeof op !== 'string') return undefined;
-        return (args: Args) => call(op, scopeArgs(tenantId, model, op, args));
+        // async, so a scope violation surfaces as a rejected promise like every other query error.
+        return async (args: Args) => call(op, scopeArgs(tenantId, model, op, args));
       },
     },
   );

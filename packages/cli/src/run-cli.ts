@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+
+export interface CliResult {
+  exitCode: 0 | 1 | 2;
+  stdout: string;
+  stderr: string;
+}
+
+const USAGE = `usage: mcptest <command> [options]
+
+Commands (arriving with the suite engine and executor issues):
+  run <suites...>       run YAML suites against an MCP server
+  validate <suites...>  check suite files without running them
+  classify <tools.json> classify tools under the execution safety policy
+  lint <tools.json>     lint tool descriptors
+  audit --url URL       probe every tool and write a starter suite
+  mock --tools-from F   serve a mock MCP server from YAML
+  ci --api URL --suite ID  trigger a hosted run and wait for it
+
+Options:
+  -h, --help     show this help
+  -v, --version  print the version
+`;
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Parses argv and dispatches; returns output instead of printing so tests can call it in-process. */
+export async function runCli(argv: readonly string[]): Promise<CliResult> {
+  const [command] = argv;
+  if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
+    return { exitCode: command === undefined ? 2 : 0, stdout: command === undefined ? '' : USAGE, stderr: command === undefined ? USAGE : '' };
+  }
+  if (command === '-v' || command === '--version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
+  return { exitCode: 2, stdout: '', stderr: `mcptest: unknown command "${command}"\n\n${USAGE}` };
+}
