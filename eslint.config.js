@@ -6,14 +6,47 @@ import tseslint from 'typescript-eslint';
 const ENV_RULE = {
   object: 'process',
   property: 'env',
-  message: 'Read the environment only in the app’s env module (env.ts), validated with zod; pass values down as options.',
+  message:
+    'Read the environment only in the app’s env module (env.ts), validated with zod; pass values down as options.',
 };
 
 /** What each layer may not import (DESIGN.md "Rules of the house"). */
 const IO_PACKAGES = [
-  { group: ['node:fs', 'fs', 'node:fs/*', 'fs/*', 'node:net', 'net', 'node:http', 'http', 'node:https', 'https', 'node:child_process', 'child_process', 'node:dns', 'dns'], message: 'packages/core is pure: no I/O. Take data, return data; do I/O in packages/mcp, db, queue or the apps.' },
-  { group: ['pg', 'ioredis', 'bullmq', '@prisma/*', 'undici', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'], message: 'packages/core is pure: no I/O clients.' },
-  { group: ['@mcptest/db', '@mcptest/mcp', '@mcptest/queue', '@mcptest/cli'], message: 'packages/core depends on nothing else in the repo.' },
+  {
+    group: [
+      'node:fs',
+      'fs',
+      'node:fs/*',
+      'fs/*',
+      'node:net',
+      'net',
+      'node:http',
+      'http',
+      'node:https',
+      'https',
+      'node:child_process',
+      'child_process',
+      'node:dns',
+      'dns',
+    ],
+    message: 'packages/core is pure: no I/O. Take data, return data; do I/O in packages/mcp, db, queue or the apps.',
+  },
+  {
+    group: [
+      'pg',
+      'ioredis',
+      'bullmq',
+      '@prisma/*',
+      'undici',
+      '@modelcontextprotocol/sdk',
+      '@modelcontextprotocol/sdk/*',
+    ],
+    message: 'packages/core is pure: no I/O clients.',
+  },
+  {
+    group: ['@mcptest/db', '@mcptest/mcp', '@mcptest/queue', '@mcptest/cli'],
+    message: 'packages/core depends on nothing else in the repo.',
+  },
 ];
 const ONLY_IN = (what, owner) => ({
   group: what,
@@ -22,7 +55,14 @@ const ONLY_IN = (what, owner) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.next/**', 'packages/db/src/generated/**', '**/next-env.d.ts', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.next/**',
+      'packages/db/src/generated/**',
+      '**/next-env.d.ts',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -45,7 +85,10 @@ export default tseslint.config(
         {
           patterns: [
             ONLY_IN(['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'], 'packages/mcp'),
-            ONLY_IN(['@prisma/client', '@prisma/client/*', '@prisma/adapter-pg', '**/generated/prisma/*'], 'packages/db'),
+            ONLY_IN(
+              ['@prisma/client', '@prisma/client/*', '@prisma/adapter-pg', '**/generated/prisma/*'],
+              'packages/db',
+            ),
             ONLY_IN(['bullmq', 'ioredis'], 'packages/queue'),
           ],
         },
@@ -56,20 +99,44 @@ export default tseslint.config(
   {
     files: ['packages/mcp/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [ONLY_IN(['@prisma/client', '@prisma/client/*', '**/generated/prisma/*'], 'packages/db'), ONLY_IN(['bullmq', 'ioredis'], 'packages/queue')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ONLY_IN(['@prisma/client', '@prisma/client/*', '**/generated/prisma/*'], 'packages/db'),
+            ONLY_IN(['bullmq', 'ioredis'], 'packages/queue'),
+          ],
+        },
+      ],
     },
   },
   {
     files: ['packages/db/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [ONLY_IN(['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'], 'packages/mcp'), ONLY_IN(['bullmq', 'ioredis'], 'packages/queue')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ONLY_IN(['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'], 'packages/mcp'),
+            ONLY_IN(['bullmq', 'ioredis'], 'packages/queue'),
+          ],
+        },
+      ],
       'no-restricted-properties': ['error', ENV_RULE],
     },
   },
   {
     files: ['packages/queue/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [ONLY_IN(['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'], 'packages/mcp'), ONLY_IN(['@prisma/client', '@prisma/client/*', '**/generated/prisma/*'], 'packages/db')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ONLY_IN(['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'], 'packages/mcp'),
+            ONLY_IN(['@prisma/client', '@prisma/client/*', '**/generated/prisma/*'], 'packages/db'),
+          ],
+        },
+      ],
     },
   },
   // packages/core: pure. Tests beside it may not do I/O either (they are table tests).
@@ -80,13 +147,19 @@ export default tseslint.config(
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'packages/core is pure: no network.' },
-        { name: 'setTimeout', message: 'packages/core is pure: take `now` as an argument instead of reading clocks or timers.' },
+        {
+          name: 'setTimeout',
+          message: 'packages/core is pure: take `now` as an argument instead of reading clocks or timers.',
+        },
         { name: 'setInterval', message: 'packages/core is pure: no timers.' },
       ],
       'no-restricted-properties': 'off',
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process']", message: 'packages/core is pure: no process state; the caller passes what it needs (env included).' },
+        {
+          selector: "MemberExpression[object.name='process']",
+          message: 'packages/core is pure: no process state; the caller passes what it needs (env included).',
+        },
       ],
     },
   },
@@ -99,7 +172,10 @@ export default tseslint.config(
   {
     files: ['**/*.test.ts', 'test/**'],
     rules: {
-      'no-restricted-properties': ['error', { property: 'unscoped', message: 'Tests go through db.tenant(id) or db.global like the app.' }],
+      'no-restricted-properties': [
+        'error',
+        { property: 'unscoped', message: 'Tests go through db.tenant(id) or db.global like the app.' },
+      ],
     },
   },
 );

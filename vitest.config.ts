@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'workers/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'workers/*/src/**/*.test.ts',
+      'apps/web/src/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
     globalSetup: ['test/global-setup.ts'],
     // Each file has its own database and Redis prefix, so files run in parallel; tests inside a file run in order.
     pool: 'forks',

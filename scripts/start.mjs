@@ -59,10 +59,12 @@ for (let i = 0; i < 240 && !shuttingDown; i++) {
   try {
     const res = await fetch(`${url}/api/health`);
     const body = await res.json();
-    log(`mcptest is up at ${url}  (health: postgres ${body.postgres?.ok ? 'ok' : 'DOWN'}, redis ${body.redis?.ok ? 'ok' : 'DOWN'})`);
+    log(
+      `mcptest is up at ${url}  (health: postgres ${body.postgres?.ok ? 'ok' : 'DOWN'}, redis ${body.redis?.ok ? 'ok' : 'DOWN'})`,
+    );
     log('sign in: create a team and an admin API token with');
     log('  npm run admin -- tenant create --name "My team" --owner you@example.com');
-    log('then call the API with  Authorization: Bearer mcpt_...  (web sign-in arrives with the accounts issue)');
+    log('(web sign-in and the REST API arrive with their own issues; the token will authorize API calls)');
     break;
   } catch {
     await new Promise((r) => setTimeout(r, 500));

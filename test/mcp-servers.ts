@@ -18,7 +18,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -38,7 +40,8 @@ function waitForPort(port: number, child: ChildProcess, timeoutMs: number, outpu
       });
       socket.once('error', () => {
         socket.destroy();
-        if (Date.now() > deadline) reject(new Error(`server did not listen on ${port} within ${timeoutMs} ms:\n${output()}`));
+        if (Date.now() > deadline)
+          reject(new Error(`server did not listen on ${port} within ${timeoutMs} ms:\n${output()}`));
         else setTimeout(attempt, 100);
       });
     };

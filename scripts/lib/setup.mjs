@@ -36,9 +36,12 @@ function mtime(file) {
 export function ensureInstalled() {
   const marker = path.join(root, 'node_modules/.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
-  const manifests = ['package.json', ...['packages', 'workers', 'apps'].flatMap((dir) =>
-    readdirSync(path.join(root, dir)).map((name) => `${dir}/${name}/package.json`),
-  )];
+  const manifests = [
+    'package.json',
+    ...['packages', 'workers', 'apps'].flatMap((dir) =>
+      readdirSync(path.join(root, dir)).map((name) => `${dir}/${name}/package.json`),
+    ),
+  ];
   const newest = Math.max(mtime(lock), ...manifests.map((m) => mtime(path.join(root, m))));
   if (existsSync(marker) && mtime(marker) >= newest) return;
   const ci = env.ci && existsSync(lock);

@@ -31,7 +31,11 @@ function version(): string {
 export async function runCli(argv: readonly string[]): Promise<CliResult> {
   const [command] = argv;
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
-    return { exitCode: command === undefined ? 2 : 0, stdout: command === undefined ? '' : USAGE, stderr: command === undefined ? USAGE : '' };
+    return {
+      exitCode: command === undefined ? 2 : 0,
+      stdout: command === undefined ? '' : USAGE,
+      stderr: command === undefined ? USAGE : '',
+    };
   }
   if (command === '-v' || command === '--version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
   return { exitCode: 2, stdout: '', stderr: `mcptest: unknown command "${command}"\n\n${USAGE}` };

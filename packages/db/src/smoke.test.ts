@@ -22,52 +22,139 @@ describe('every model: create and read back', () => {
     await db.global.account.create({
       data: { userId: user.id, type: 'oauth', provider: 'github', providerAccountId: '42', access_token: 't' },
     });
-    seen('Account', await db.global.account.findUnique({ where: { provider_providerAccountId: { provider: 'github', providerAccountId: '42' } } }));
-    await db.global.session.create({ data: { sessionToken: 'sess', userId: user.id, expires: new Date(Date.now() + 1e6) } });
+    seen(
+      'Account',
+      await db.global.account.findUnique({
+        where: { provider_providerAccountId: { provider: 'github', providerAccountId: '42' } },
+      }),
+    );
+    await db.global.session.create({
+      data: { sessionToken: 'sess', userId: user.id, expires: new Date(Date.now() + 1e6) },
+    });
     seen('Session', await db.global.session.findUnique({ where: { sessionToken: 'sess' } }));
-    await db.global.verificationToken.create({ data: { identifier: 'smoke@example.com', token: 'vt', expires: new Date() } });
+    await db.global.verificationToken.create({
+      data: { identifier: 'smoke@example.com', token: 'vt', expires: new Date() },
+    });
     seen('VerificationToken', await db.global.verificationToken.findFirst({ where: { token: 'vt' } }));
 
-    const tenant = await db.global.tenant.create({ data: { slug: 'smoke', name: 'Smoke', plan: 'TEAM', execPolicy: { call_delay_ms: 100 } } });
-    expect(seen('Tenant', await db.global.tenant.findUnique({ where: { slug: 'smoke' } })).execPolicy).toEqual({ call_delay_ms: 100 });
+    const tenant = await db.global.tenant.create({
+      data: { slug: 'smoke', name: 'Smoke', plan: 'TEAM', execPolicy: { call_delay_ms: 100 } },
+    });
+    expect(seen('Tenant', await db.global.tenant.findUnique({ where: { slug: 'smoke' } })).execPolicy).toEqual({
+      call_delay_ms: 100,
+    });
     const t = db.tenant(tenant.id);
     const tenantId = tenant.id;
 
     await t.membership.create({ data: { tenantId, userId: user.id, role: 'OWNER' } });
     expect(seen('Membership', await t.membership.findFirst({ where: { userId: user.id } })).role).toBe('OWNER');
-    await t.invitation.create({ data: { tenantId, email: 'new@example.com', tokenHash: hashToken('inv'), expiresAt: new Date(Date.now() + 1e6) } });
+    await t.invitation.create({
+      data: { tenantId, email: 'new@example.com', tokenHash: hashToken('inv'), expiresAt: new Date(Date.now() + 1e6) },
+    });
     seen('Invitation', await t.invitation.findUnique({ where: { tokenHash: hashToken('inv') } }));
     const project = await t.project.create({ data: { tenantId, name: 'P', slug: 'p' } });
     seen('Project', await t.project.findUnique({ where: { tenantId_slug: { tenantId, slug: 'p' } } }));
-    await t.apiToken.create({ data: { tenantId, projectId: project.id, name: 'ci', tokenHash: hashToken('mcpt_x'), prefix: 'mcpt_x', scopes: ['READ', 'RUN'] } });
-    expect(seen('ApiToken', await t.apiToken.findUnique({ where: { tokenHash: hashToken('mcpt_x') } })).scopes).toEqual(['READ', 'RUN']);
+    await t.apiToken.create({
+      data: {
+        tenantId,
+        projectId: project.id,
+        name: 'ci',
+        tokenHash: hashToken('mcpt_x'),
+        prefix: 'mcpt_x',
+        scopes: ['READ', 'RUN'],
+      },
+    });
+    expect(seen('ApiToken', await t.apiToken.findUnique({ where: { tokenHash: hashToken('mcpt_x') } })).scopes).toEqual(
+      ['READ', 'RUN'],
+    );
     const server = await t.server.create({
-      data: { tenantId, projectId: project.id, name: 'S', url: 'https://s.example/mcp', transport: 'SSE', discovery: { tools: [] } },
+      data: {
+        tenantId,
+        projectId: project.id,
+        name: 'S',
+        url: 'https://s.example/mcp',
+        transport: 'SSE',
+        discovery: { tools: [] },
+      },
     });
     expect(seen('Server', await t.server.findUnique({ where: { id: server.id } })).transport).toBe('SSE');
     const suite = await t.suite.create({
-      data: { tenantId, projectId: project.id, serverId: server.id, name: 'Suite', yaml: 'assertions: []', badgeKey: 'badge-smoke', schedule: '*/5 * * * *' },
+      data: {
+        tenantId,
+        projectId: project.id,
+        serverId: server.id,
+        name: 'Suite',
+        yaml: 'assertions: []',
+        badgeKey: 'badge-smoke',
+        schedule: '*/5 * * * *',
+      },
     });
     seen('Suite', await t.suite.findUnique({ where: { badgeKey: 'badge-smoke' } }));
     await t.suiteVersion.create({ data: { tenantId, suiteId: suite.id, version: 1, yaml: 'assertions: []' } });
-    seen('SuiteVersion', await t.suiteVersion.findUnique({ where: { suiteId_version: { suiteId: suite.id, version: 1 } } }));
+    seen(
+      'SuiteVersion',
+      await t.suiteVersion.findUnique({ where: { suiteId_version: { suiteId: suite.id, version: 1 } } }),
+    );
     const run = await t.run.create({
-      data: { tenantId, projectId: project.id, suiteId: suite.id, serverId: server.id, suiteVersion: 1, trigger: 'CI', idempotencyKey: 'k1', commitSha: 'abc' },
+      data: {
+        tenantId,
+        projectId: project.id,
+        suiteId: suite.id,
+        serverId: server.id,
+        suiteVersion: 1,
+        trigger: 'CI',
+        idempotencyKey: 'k1',
+        commitSha: 'abc',
+      },
     });
-    expect(seen('Run', await t.run.findUnique({ where: { suiteId_idempotencyKey: { suiteId: suite.id, idempotencyKey: 'k1' } } })).status).toBe('QUEUED');
+    expect(
+      seen(
+        'Run',
+        await t.run.findUnique({ where: { suiteId_idempotencyKey: { suiteId: suite.id, idempotencyKey: 'k1' } } }),
+      ).status,
+    ).toBe('QUEUED');
     await t.assertionResult.create({
-      data: { tenantId, runId: run.id, assertionKey: 'echo', name: 'echo', status: 'PASS', durationMs: 12, tool: 'echo', toolClass: 'READ_ONLY', decision: 'EXECUTE', transcript: { request: {}, response: {} } },
+      data: {
+        tenantId,
+        runId: run.id,
+        assertionKey: 'echo',
+        name: 'echo',
+        status: 'PASS',
+        durationMs: 12,
+        tool: 'echo',
+        toolClass: 'READ_ONLY',
+        decision: 'EXECUTE',
+        transcript: { request: {}, response: {} },
+      },
     });
-    seen('AssertionResult', await t.assertionResult.findUnique({ where: { runId_assertionKey_trial: { runId: run.id, assertionKey: 'echo', trial: 0 } } }));
+    seen(
+      'AssertionResult',
+      await t.assertionResult.findUnique({
+        where: { runId_assertionKey_trial: { runId: run.id, assertionKey: 'echo', trial: 0 } },
+      }),
+    );
     await t.baseline.create({ data: { tenantId, suiteId: suite.id, runId: run.id, results: { echo: 'PASS' } } });
     seen('Baseline', await t.baseline.findUnique({ where: { suiteId: suite.id } }));
     const webhook = await t.webhook.create({
-      data: { tenantId, projectId: project.id, url: 'https://hooks.example', secretEncrypted: new Uint8Array([1, 2, 3]), secretKeyId: 'k', events: ['run.failed'] },
+      data: {
+        tenantId,
+        projectId: project.id,
+        url: 'https://hooks.example',
+        secretEncrypted: new Uint8Array([1, 2, 3]),
+        secretKeyId: 'k',
+        events: ['run.failed'],
+      },
     });
     expect(seen('Webhook', await t.webhook.findUnique({ where: { id: webhook.id } })).events).toEqual(['run.failed']);
-    await t.webhookDelivery.create({ data: { tenantId, webhookId: webhook.id, runId: run.id, event: 'run.failed', payload: { type: 'run.failed' } } });
-    expect(seen('WebhookDelivery', await t.webhookDelivery.findFirst({ where: { webhookId: webhook.id } })).status).toBe('PENDING');
-    await t.auditLog.create({ data: { tenantId, actorUserId: user.id, action: 'suite.create', targetType: 'suite', targetId: suite.id } });
+    await t.webhookDelivery.create({
+      data: { tenantId, webhookId: webhook.id, runId: run.id, event: 'run.failed', payload: { type: 'run.failed' } },
+    });
+    expect(
+      seen('WebhookDelivery', await t.webhookDelivery.findFirst({ where: { webhookId: webhook.id } })).status,
+    ).toBe('PENDING');
+    await t.auditLog.create({
+      data: { tenantId, actorUserId: user.id, action: 'suite.create', targetType: 'suite', targetId: suite.id },
+    });
     seen('AuditLog', await t.auditLog.findFirst({ where: { action: 'suite.create' } }));
 
     const models = (await loadDatamodel()).models.map((m) => m.name).sort();
@@ -80,7 +167,9 @@ describe('every model: create and read back', () => {
     const t = db.tenant(tenant.id);
     const run = await t.run.findFirstOrThrow();
     await expect(
-      t.assertionResult.create({ data: { tenantId: tenant.id, runId: run.id, assertionKey: 'echo', name: 'echo', status: 'FAIL' } }),
+      t.assertionResult.create({
+        data: { tenantId: tenant.id, runId: run.id, assertionKey: 'echo', name: 'echo', status: 'FAIL' },
+      }),
     ).rejects.toThrow(/Unique constraint/);
   });
 });
@@ -100,13 +189,17 @@ describe('npm run admin -- tenant create', () => {
     expect(out.tenant.slug).toBe('acme-robotics');
     expect(out.token).toMatch(/^mcpt_[A-Za-z0-9_-]{43}$/);
     const { db } = database;
-    const token = await db.tenant(out.tenant.id).apiToken.findUniqueOrThrow({ where: { tokenHash: hashToken(out.token) } });
+    const token = await db
+      .tenant(out.tenant.id)
+      .apiToken.findUniqueOrThrow({ where: { tokenHash: hashToken(out.token) } });
     expect(token.scopes).toEqual(['ADMIN']);
     expect(token.prefix).toBe(out.token.slice(0, 11));
     const membership = await db.tenant(out.tenant.id).membership.findFirstOrThrow({ include: { user: true } });
     expect([membership.role, membership.user.email]).toEqual(['OWNER', 'owner@acme.example']);
 
-    const again = JSON.parse(admin(['tenant', 'create', '--name', 'Acme Robotics', '--owner', 'x@acme.example']).stdout) as typeof out;
+    const again = JSON.parse(
+      admin(['tenant', 'create', '--name', 'Acme Robotics', '--owner', 'x@acme.example']).stdout,
+    ) as typeof out;
     expect(again.tenant.slug).toMatch(/^acme-robotics-[0-9a-f]{6}$/);
   });
 

@@ -21,7 +21,9 @@ describe.each(['streamableHttp', 'sse'] as const)('server-everything over %s', (
     const client = new Client({ name: 'mcptest-harness-test', version: '0.0.0' });
     try {
       const transport =
-        mode === 'sse' ? new SSEClientTransport(new URL(server.url)) : new StreamableHTTPClientTransport(new URL(server.url));
+        mode === 'sse'
+          ? new SSEClientTransport(new URL(server.url))
+          : new StreamableHTTPClientTransport(new URL(server.url));
       await client.connect(transport);
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toContain('echo');

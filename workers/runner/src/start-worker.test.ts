@@ -9,7 +9,10 @@ const redis = useTestRedis();
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = pino(
+    { level: 'debug' },
+    { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+  );
   return { logger, lines };
 }
 
@@ -17,7 +20,12 @@ describe('startWorker', () => {
   it('connects to Postgres and Redis, logs readiness and keeps a heartbeat until stopped', async () => {
     const { logger, lines } = capture();
     const worker = await startWorker({
-      env: { DATABASE_URL: database.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, WORKER_HEARTBEAT_SECONDS: 5 },
+      env: {
+        DATABASE_URL: database.url,
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: redis.prefix,
+        WORKER_HEARTBEAT_SECONDS: 5,
+      },
       logger,
     });
     expect(worker.heartbeatKey.startsWith(`${redis.prefix}:worker:`)).toBe(true);
@@ -35,7 +43,12 @@ describe('startWorker', () => {
     const { logger, lines } = capture();
     await expect(
       startWorker({
-        env: { DATABASE_URL: 'postgresql://mcptest@127.0.0.1:1/none', REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, WORKER_HEARTBEAT_SECONDS: 5 },
+        env: {
+          DATABASE_URL: 'postgresql://mcptest@127.0.0.1:1/none',
+          REDIS_URL: redis.url,
+          REDIS_PREFIX: redis.prefix,
+          WORKER_HEARTBEAT_SECONDS: 5,
+        },
         logger,
         startupTimeoutMs: 1200,
       }),

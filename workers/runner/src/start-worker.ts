@@ -50,7 +50,12 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     const redisLatency = await waitUntilReady('redis', () => pingRedis(redis), deadline, logger);
     const heartbeatKey = redisKey(env.REDIS_PREFIX, 'worker', `${hostname()}-${process.pid}`);
     const beat = () =>
-      redis.set(heartbeatKey, JSON.stringify({ at: new Date().toISOString(), pid: process.pid }), 'EX', env.WORKER_HEARTBEAT_SECONDS * 3);
+      redis.set(
+        heartbeatKey,
+        JSON.stringify({ at: new Date().toISOString(), pid: process.pid }),
+        'EX',
+        env.WORKER_HEARTBEAT_SECONDS * 3,
+      );
     await beat();
     const timer = setInterval(() => {
       beat().catch((error: Error) => logger.warn({ error: error.message }, 'heartbeat failed'));

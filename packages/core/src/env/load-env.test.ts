@@ -49,7 +49,9 @@ describe('serviceEnvSchema', () => {
     ['LOG_LEVEL', 'loud', 'Invalid option'],
   ])('names %s when it is %s', (variable, value, message) => {
     expect(() => loadEnv(serviceEnvSchema(false), { [variable]: value })).toThrow(
-      expect.objectContaining({ problems: [expect.objectContaining({ variable, message: expect.stringContaining(message) })] }),
+      expect.objectContaining({
+        problems: [expect.objectContaining({ variable, message: expect.stringContaining(message) })],
+      }),
     );
   });
 

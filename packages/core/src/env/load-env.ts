@@ -59,7 +59,10 @@ export const Port = z.coerce
  */
 export const EncryptionKeys = z.string().transform((value, ctx) => {
   const keys: { id: string; key: Uint8Array }[] = [];
-  for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const sep = entry.indexOf(':');
     const id = sep > 0 ? entry.slice(0, sep) : '';
     const raw = sep > 0 ? entry.slice(sep + 1) : '';

@@ -21,7 +21,8 @@ async function main(argv: string[]): Promise<void> {
   if (group === 'tenant' && command === 'create') {
     const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, owner: { type: 'string' } } });
     if (!values.name?.trim()) throw new UsageError('--name is required');
-    if (!values.owner || !/^[^@\s]+@[^@\s]+$/.test(values.owner)) throw new UsageError('--owner must be an email address');
+    if (!values.owner || !/^[^@\s]+@[^@\s]+$/.test(values.owner))
+      throw new UsageError('--owner must be an email address');
     const db = createDatabase({ url: env.DATABASE_URL, maxConnections: 2 });
     try {
       console.log(JSON.stringify(await createTenant(db, { name: values.name, ownerEmail: values.owner })));

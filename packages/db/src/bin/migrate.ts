@@ -30,7 +30,9 @@ main().then(
   (error: unknown) => {
     if (error instanceof EnvError || error instanceof DbError) console.error(`db:migrate: ${error.message}`);
     else if (error instanceof Error && 'code' in error && error.code === 'ECONNREFUSED') {
-      console.error(`db:migrate: cannot reach PostgreSQL (${error.message}); is it running? (docker compose up -d postgres)`);
+      console.error(
+        `db:migrate: cannot reach PostgreSQL (${error.message}); is it running? (docker compose up -d postgres)`,
+      );
     } else console.error('db:migrate: failed:', error instanceof Error ? error.message : error);
     process.exit(1);
   },

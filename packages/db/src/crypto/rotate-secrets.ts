@@ -24,7 +24,10 @@ export async function rotateSecrets(db: Database, box: SecretBox): Promise<Rotat
         if (!s.headersEncrypted || !s.headersKeyId) continue;
         const ctx = secretContext.serverHeaders(tenantId);
         const sealed = box.seal(box.open({ keyId: s.headersKeyId, data: s.headersEncrypted }, ctx), ctx);
-        await tx.server.update({ where: { id: s.id }, data: { headersEncrypted: sealed.data, headersKeyId: sealed.keyId } });
+        await tx.server.update({
+          where: { id: s.id },
+          data: { headersEncrypted: sealed.data, headersKeyId: sealed.keyId },
+        });
         result.servers++;
       }
       const webhooks = await tx.webhook.findMany({
@@ -34,7 +37,10 @@ export async function rotateSecrets(db: Database, box: SecretBox): Promise<Rotat
       for (const w of webhooks) {
         const ctx = secretContext.webhookSecret(tenantId);
         const sealed = box.seal(box.open({ keyId: w.secretKeyId, data: w.secretEncrypted }, ctx), ctx);
-        await tx.webhook.update({ where: { id: w.id }, data: { secretEncrypted: sealed.data, secretKeyId: sealed.keyId } });
+        await tx.webhook.update({
+          where: { id: w.id },
+          data: { secretEncrypted: sealed.data, secretKeyId: sealed.keyId },
+        });
         result.webhooks++;
       }
     });

@@ -21,13 +21,25 @@ describe('secret box', () => {
   });
 
   it.each([
-    ['another context (another tenant)', (s: { keyId: string; data: Uint8Array<ArrayBuffer> }) => ({ sealed: s, ctx: 'other' })],
-    ['a flipped ciphertext bit', (s: { keyId: string; data: Uint8Array<ArrayBuffer> }) => {
-      const data = Uint8Array.from(s.data);
-      data[data.length - 1] = (data[data.length - 1] ?? 0) ^ 1;
-      return { sealed: { keyId: s.keyId, data }, ctx: 'ctx' };
-    }],
-    ['a truncated envelope', (s: { keyId: string; data: Uint8Array<ArrayBuffer> }) => ({ sealed: { keyId: s.keyId, data: s.data.slice(0, 10) }, ctx: 'ctx' })],
+    [
+      'another context (another tenant)',
+      (s: { keyId: string; data: Uint8Array<ArrayBuffer> }) => ({ sealed: s, ctx: 'other' }),
+    ],
+    [
+      'a flipped ciphertext bit',
+      (s: { keyId: string; data: Uint8Array<ArrayBuffer> }) => {
+        const data = Uint8Array.from(s.data);
+        data[data.length - 1] = (data[data.length - 1] ?? 0) ^ 1;
+        return { sealed: { keyId: s.keyId, data }, ctx: 'ctx' };
+      },
+    ],
+    [
+      'a truncated envelope',
+      (s: { keyId: string; data: Uint8Array<ArrayBuffer> }) => ({
+        sealed: { keyId: s.keyId, data: s.data.slice(0, 10) },
+        ctx: 'ctx',
+      }),
+    ],
   ])('refuses %s', (_name, mutate) => {
     const { sealed, ctx } = mutate(box.seal('secret', 'ctx'));
     expect(() => box.open(sealed, ctx)).toThrow(expect.objectContaining({ code: 'secret_corrupt' }));
@@ -103,7 +115,10 @@ describe('secrets at rest in Postgres', () => {
 
     const stored = await scoped.server.findUniqueOrThrow({ where: { id: server.id } });
     expect(
-      oldBox.open({ keyId: stored.headersKeyId ?? '', data: stored.headersEncrypted ?? new Uint8Array() }, secretContext.serverHeaders(tenant.id)),
+      oldBox.open(
+        { keyId: stored.headersKeyId ?? '', data: stored.headersEncrypted ?? new Uint8Array() },
+        secretContext.serverHeaders(tenant.id),
+      ),
     ).toBe(headers);
 
     const newBox = createSecretBox([k2, k1]);
@@ -113,10 +128,15 @@ describe('secrets at rest in Postgres', () => {
     expect(after.headersKeyId).toBe('k2');
     // Only the new key is needed from now on.
     const onlyNew = createSecretBox([k2]);
-    expect(onlyNew.open({ keyId: 'k2', data: after.headersEncrypted ?? new Uint8Array() }, secretContext.serverHeaders(tenant.id))).toBe(headers);
+    expect(
+      onlyNew.open(
+        { keyId: 'k2', data: after.headersEncrypted ?? new Uint8Array() },
+        secretContext.serverHeaders(tenant.id),
+      ),
+    ).toBe(headers);
     const hook = await scoped.webhook.findFirstOrThrow();
-    expect(onlyNew.open({ keyId: hook.secretKeyId, data: hook.secretEncrypted }, secretContext.webhookSecret(tenant.id))).toBe(
-      'whsec_plaintextsecret',
-    );
+    expect(
+      onlyNew.open({ keyId: hook.secretKeyId, data: hook.secretEncrypted }, secretContext.webhookSecret(tenant.id)),
+    ).toBe('whsec_plaintextsecret');
   });
 });

@@ -63,10 +63,15 @@ export function createSecretBox(keys: readonly SecretKey[]): SecretBox {
       decipher.setAAD(Buffer.from(context, 'utf8'));
       decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       try {
-        return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+        return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+          'utf8',
+        );
       } catch {
         // Never echo the bytes: they may be a secret for another context.
-        throw new DbError('secret_corrupt', 'sealed secret failed authentication (wrong key, context, or tampered data)');
+        throw new DbError(
+          'secret_corrupt',
+          'sealed secret failed authentication (wrong key, context, or tampered data)',
+        );
       }
     },
   };

@@ -46,7 +46,14 @@ describe('compareSchema', () => {
           { name: 'color', kind: 'enum', type: 'Color', isList: false, isRequired: true },
           { name: 'tags', kind: 'scalar', type: 'String', isList: true, isRequired: true },
           { name: 'ownerId', kind: 'scalar', type: 'String', isList: false, isRequired: true },
-          { name: 'owner', kind: 'object', type: 'Owner', isList: false, isRequired: true, relationFromFields: ['ownerId'] },
+          {
+            name: 'owner',
+            kind: 'object',
+            type: 'Owner',
+            isList: false,
+            isRequired: true,
+            relationFromFields: ['ownerId'],
+          },
         ],
       },
     ],
@@ -76,15 +83,43 @@ describe('compareSchema', () => {
   const cases: [string, (db: DbSnapshot) => void, string[]][] = [
     ['matching database', () => {}, []],
     ['missing table', (db) => db.columns.delete('Thing'), ['table Thing (model Thing) is missing']],
-    ['wrong type', (db) => db.columns.get('Thing')?.set('count', { dataType: 'text', udtName: 'text', nullable: true }), ['column Thing.count is text, expected integer']],
-    ['NOT NULL where optional', (db) => db.columns.get('Thing')?.set('count', { dataType: 'integer', udtName: 'int4', nullable: false }), ['column Thing.count is NOT NULL, expected nullable']],
-    ['nullable where required', (db) => db.columns.get('Thing')?.set('id', { dataType: 'text', udtName: 'text', nullable: true }), ['column Thing.id is nullable, expected NOT NULL']],
-    ['enum column as text', (db) => db.columns.get('Thing')?.set('color', { dataType: 'text', udtName: 'text', nullable: false }), ['column Thing.color is text/text, expected enum Color']],
+    [
+      'wrong type',
+      (db) => db.columns.get('Thing')?.set('count', { dataType: 'text', udtName: 'text', nullable: true }),
+      ['column Thing.count is text, expected integer'],
+    ],
+    [
+      'NOT NULL where optional',
+      (db) => db.columns.get('Thing')?.set('count', { dataType: 'integer', udtName: 'int4', nullable: false }),
+      ['column Thing.count is NOT NULL, expected nullable'],
+    ],
+    [
+      'nullable where required',
+      (db) => db.columns.get('Thing')?.set('id', { dataType: 'text', udtName: 'text', nullable: true }),
+      ['column Thing.id is nullable, expected NOT NULL'],
+    ],
+    [
+      'enum column as text',
+      (db) => db.columns.get('Thing')?.set('color', { dataType: 'text', udtName: 'text', nullable: false }),
+      ['column Thing.color is text/text, expected enum Color'],
+    ],
     ['missing enum value', (db) => db.enums.set('Color', ['RED']), ['enum Color lacks value BLUE']],
     ['missing enum', (db) => db.enums.delete('Color'), ['enum Color is missing']],
-    ['list as scalar', (db) => db.columns.get('Thing')?.set('tags', { dataType: 'text', udtName: 'text', nullable: true }), ['column Thing.tags is text/text, expected ARRAY/_text']],
-    ['missing index', (db) => db.indexes.set('Thing', new Set(['u:id', 'i:id'])), ['index Thing(ownerId,count) is missing']],
-    ['missing primary key', (db) => db.indexes.set('Thing', new Set(['i:ownerId,count'])), ['primary key Thing(id) is missing']],
+    [
+      'list as scalar',
+      (db) => db.columns.get('Thing')?.set('tags', { dataType: 'text', udtName: 'text', nullable: true }),
+      ['column Thing.tags is text/text, expected ARRAY/_text'],
+    ],
+    [
+      'missing index',
+      (db) => db.indexes.set('Thing', new Set(['u:id', 'i:id'])),
+      ['index Thing(ownerId,count) is missing'],
+    ],
+    [
+      'missing primary key',
+      (db) => db.indexes.set('Thing', new Set(['i:ownerId,count'])),
+      ['primary key Thing(id) is missing'],
+    ],
     ['missing foreign key', (db) => db.foreignKeys.delete('Thing'), ['foreign key Thing(ownerId->Owner) is missing']],
   ];
   it.each(cases)('%s', (_name, mutate, expected) => {

@@ -15,7 +15,11 @@ export interface DatamodelLike {
       relationFromFields?: readonly string[] | null;
     }[];
   }[];
-  enums: readonly { name: string; dbName?: string | null; values: readonly { name: string; dbName?: string | null }[] }[];
+  enums: readonly {
+    name: string;
+    dbName?: string | null;
+    values: readonly { name: string; dbName?: string | null }[];
+  }[];
   indexes: readonly { model: string; type: string; fields: readonly { name: string }[] }[];
 }
 
@@ -112,7 +116,9 @@ export function compareSchema(datamodel: DatamodelLike, db: DbSnapshot): string[
       }
       // Prisma lists are always optional at the column level, whatever the field says.
       if (!field.isList && actual.nullable === field.isRequired) {
-        problems.push(`column ${where} is ${actual.nullable ? 'nullable' : 'NOT NULL'}, expected ${field.isRequired ? 'NOT NULL' : 'nullable'}`);
+        problems.push(
+          `column ${where} is ${actual.nullable ? 'nullable' : 'NOT NULL'}, expected ${field.isRequired ? 'NOT NULL' : 'nullable'}`,
+        );
       }
     }
   }
@@ -124,7 +130,9 @@ export function compareSchema(datamodel: DatamodelLike, db: DbSnapshot): string[
     const unique = index.type === 'unique' || index.type === 'id';
     const key = `${unique ? 'u' : 'i'}:${cols}`;
     if (!db.indexes.get(table)?.has(key)) {
-      problems.push(`${index.type === 'id' ? 'primary key' : unique ? 'unique index' : 'index'} ${table}(${cols}) is missing`);
+      problems.push(
+        `${index.type === 'id' ? 'primary key' : unique ? 'unique index' : 'index'} ${table}(${cols}) is missing`,
+      );
     }
   }
   return problems;
@@ -136,7 +144,13 @@ export async function readDbSnapshot(url: string): Promise<DbSnapshot> {
   await client.connect();
   try {
     const snapshot: DbSnapshot = { columns: new Map(), enums: new Map(), indexes: new Map(), foreignKeys: new Map() };
-    const cols = await client.query<{ table_name: string; column_name: string; data_type: string; udt_name: string; is_nullable: string }>(
+    const cols = await client.query<{
+      table_name: string;
+      column_name: string;
+      data_type: string;
+      udt_name: string;
+      is_nullable: string;
+    }>(
       `SELECT table_name, column_name, data_type, udt_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'`,
     );
     for (const r of cols.rows) {

@@ -36,15 +36,39 @@ describe('applyMigrations on the real migrations', () => {
     const result = await applyMigrations({ url: empty.url, migrations: real });
     expect(result.applied).toEqual(real.map((m) => m.name));
     expect(result.alreadyApplied).toEqual([]);
-    const tables = await query<{ tablename: string }>(empty.url, `SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
+    const tables = await query<{ tablename: string }>(
+      empty.url,
+      `SELECT tablename FROM pg_tables WHERE schemaname = 'public'`,
+    );
     expect(tables.map((t) => t.tablename).sort()).toEqual(
       [
-        'Account', 'ApiToken', 'AssertionResult', 'AuditLog', 'Baseline', 'Invitation', 'Membership', 'Project', 'Run',
-        'Server', 'Session', 'Suite', 'SuiteVersion', 'Tenant', 'User', 'VerificationToken', 'Webhook',
-        'WebhookDelivery', '_prisma_migrations',
+        'Account',
+        'ApiToken',
+        'AssertionResult',
+        'AuditLog',
+        'Baseline',
+        'Invitation',
+        'Membership',
+        'Project',
+        'Run',
+        'Server',
+        'Session',
+        'Suite',
+        'SuiteVersion',
+        'Tenant',
+        'User',
+        'VerificationToken',
+        'Webhook',
+        'WebhookDelivery',
+        '_prisma_migrations',
       ].sort(),
     );
-    const ledger = await query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
+    const ledger = await query<{
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+      applied_steps_count: number;
+    }>(
       empty.url,
       'SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
     );
@@ -80,14 +104,23 @@ describe('applyMigrations on the real migrations', () => {
 describe('applyMigrations failure handling', () => {
   it('rolls a failing migration back entirely and names the line', async () => {
     const good = migration('20200101000000_good', 'CREATE TABLE "a" (id int);');
-    const bad = migration('20200102000000_bad', 'CREATE TABLE "b" (id int);\nINSERT INTO "b" VALUES (1);\nSELECT nope FROM "b";\n');
+    const bad = migration(
+      '20200102000000_bad',
+      'CREATE TABLE "b" (id int);\nINSERT INTO "b" VALUES (1);\nSELECT nope FROM "b";\n',
+    );
     const error = await applyMigrations({ url: scratch.url, migrations: [good, bad] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DbError);
     expect((error as DbError).code).toBe('migration_failed');
     expect((error as DbError).message).toMatch(/20200102000000_bad failed at line 3: column "nope" does not exist/);
-    const tables = await query<{ tablename: string }>(scratch.url, `SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
+    const tables = await query<{ tablename: string }>(
+      scratch.url,
+      `SELECT tablename FROM pg_tables WHERE schemaname = 'public'`,
+    );
     expect(tables.map((t) => t.tablename).sort()).toEqual(['_prisma_migrations', 'a']);
-    const ledger = await query<{ migration_name: string }>(scratch.url, 'SELECT migration_name FROM "_prisma_migrations"');
+    const ledger = await query<{ migration_name: string }>(
+      scratch.url,
+      'SELECT migration_name FROM "_prisma_migrations"',
+    );
     expect(ledger.map((r) => r.migration_name)).toEqual(['20200101000000_good']);
   });
 

@@ -36,16 +36,32 @@ export async function createTenant(db: Database, input: CreateTenantInput): Prom
   const slug = taken ? `${base}-${randomBytes(3).toString('hex')}` : base;
 
   const user = await db.global.user.upsert({ where: { email }, create: { email }, update: {} });
-  const tenant = await db.global.tenant.create({ data: { name: input.name.trim(), slug }, select: { id: true, slug: true } });
+  const tenant = await db.global.tenant.create({
+    data: { name: input.name.trim(), slug },
+    select: { id: true, slug: true },
+  });
   const scoped = db.tenant(tenant.id);
   const { token, tokenHash, prefix } = generateApiToken();
   await scoped.transaction(async (tx) => {
     await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: 'OWNER' } });
     await tx.apiToken.create({
-      data: { tenantId: tenant.id, name: 'admin (created by npm run admin)', tokenHash, prefix, scopes: ['ADMIN'], createdById: user.id },
+      data: {
+        tenantId: tenant.id,
+        name: 'admin (created by npm run admin)',
+        tokenHash,
+        prefix,
+        scopes: ['ADMIN'],
+        createdById: user.id,
+      },
     });
     await tx.auditLog.create({
-      data: { tenantId: tenant.id, actorUserId: user.id, action: 'tenant.create', targetType: 'tenant', targetId: tenant.id },
+      data: {
+        tenantId: tenant.id,
+        actorUserId: user.id,
+        action: 'tenant.create',
+        targetType: 'tenant',
+        targetId: tenant.id,
+      },
     });
   });
   return { tenant, token };

@@ -14,9 +14,24 @@ describe('scopeArgs (pure)', () => {
     ['findUnique keeps the unique key', 'findUnique', { where: { id: 'x' } }, { where: { id: 'x', tenantId: T } }],
     ['count', 'count', { where: { status: 'QUEUED' } }, { where: { status: 'QUEUED', tenantId: T } }],
     ['create stamps data', 'create', { data: { name: 'p' } }, { data: { name: 'p', tenantId: T } }],
-    ['createMany stamps each row', 'createMany', { data: [{ a: 1 }, { a: 2 }] }, { data: [{ a: 1, tenantId: T }, { a: 2, tenantId: T }] }],
+    [
+      'createMany stamps each row',
+      'createMany',
+      { data: [{ a: 1 }, { a: 2 }] },
+      {
+        data: [
+          { a: 1, tenantId: T },
+          { a: 2, tenantId: T },
+        ],
+      },
+    ],
     ['same tenant id is accepted', 'create', { data: { tenantId: T } }, { data: { tenantId: T } }],
-    ['update scopes where', 'update', { where: { id: 'x' }, data: { name: 'n' } }, { where: { id: 'x', tenantId: T }, data: { name: 'n' } }],
+    [
+      'update scopes where',
+      'update',
+      { where: { id: 'x' }, data: { name: 'n' } },
+      { where: { id: 'x', tenantId: T }, data: { name: 'n' } },
+    ],
     ['deleteMany', 'deleteMany', { where: {} }, { where: { tenantId: T } }],
     [
       'upsert scopes where and create',
@@ -70,9 +85,13 @@ describe('tenant scope against Postgres', () => {
     b = (await db.global.tenant.create({ data: { slug: 'scope-b', name: 'B' } })).id;
     projectA = (await db.tenant(a).project.create({ data: { tenantId: a, name: 'PA', slug: 'pa' } })).id;
     projectB = (await db.tenant(b).project.create({ data: { tenantId: b, name: 'PB', slug: 'pb' } })).id;
-    await db.tenant(a).server.create({ data: { tenantId: a, projectId: projectA, name: 'sa', url: 'https://a.example/mcp' } });
+    await db
+      .tenant(a)
+      .server.create({ data: { tenantId: a, projectId: projectA, name: 'sa', url: 'https://a.example/mcp' } });
     serverB = (
-      await db.tenant(b).server.create({ data: { tenantId: b, projectId: projectB, name: 'sb', url: 'https://b.example/mcp' } })
+      await db
+        .tenant(b)
+        .server.create({ data: { tenantId: b, projectId: projectB, name: 'sb', url: 'https://b.example/mcp' } })
     ).id;
   });
 
@@ -87,7 +106,9 @@ describe('tenant scope against Postgres', () => {
 
   it('cannot update or delete another tenant’s row by id', async () => {
     const { db } = database;
-    await expect(db.tenant(a).project.update({ where: { id: projectB }, data: { name: 'hijacked' } })).rejects.toThrow();
+    await expect(
+      db.tenant(a).project.update({ where: { id: projectB }, data: { name: 'hijacked' } }),
+    ).rejects.toThrow();
     expect((await db.tenant(a).project.deleteMany({ where: { id: projectB } })).count).toBe(0);
     expect((await db.tenant(a).server.updateMany({ where: { id: serverB }, data: { name: 'x' } })).count).toBe(0);
     expect((await db.tenant(b).project.findUnique({ where: { id: projectB } }))?.name).toBe('PB');
@@ -132,10 +153,10 @@ describe('tenant scope against Postgres', () => {
       await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [a]);
       expect((await client.query('SELECT name FROM "Server"')).rows).toEqual([{ name: 'sa' }]);
       await expect(
-        client.query(`INSERT INTO "Server" (id, "tenantId", "projectId", name, url, "updatedAt") VALUES ('x', $1, $2, 'evil', 'https://e', now())`, [
-          b,
-          projectB,
-        ]),
+        client.query(
+          `INSERT INTO "Server" (id, "tenantId", "projectId", name, url, "updatedAt") VALUES ('x', $1, $2, 'evil', 'https://e', now())`,
+          [b, projectB],
+        ),
       ).rejects.toThrow(/row-level security/);
       await client.query('ROLLBACK');
     } finally {

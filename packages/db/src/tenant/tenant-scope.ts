@@ -57,10 +57,14 @@ const CREATE_OPS = new Set(['create', 'createMany', 'createManyAndReturn']);
 type Args = Record<string, unknown> | undefined;
 
 function violation(tenantId: string, model: string, op: string, found: unknown): DbError {
-  return new DbError('tenant_scope_violation', `${model}.${op} names tenant ${String(found)} inside the scope of tenant ${tenantId}`, {
-    model,
-    op,
-  });
+  return new DbError(
+    'tenant_scope_violation',
+    `${model}.${op} names tenant ${String(found)} inside the scope of tenant ${tenantId}`,
+    {
+      model,
+      op,
+    },
+  );
 }
 
 /** Returns `data` with tenantId set, refusing a different tenant id (a bug that would otherwise write across tenants). */
@@ -70,7 +74,10 @@ function stamp(tenantId: string, model: string, op: string, data: unknown): unkn
   if ('tenantId' in record && record.tenantId !== tenantId) throw violation(tenantId, model, op, record.tenantId);
   if ('tenant' in record) {
     // A relation-style `tenant: { connect }` could point anywhere; the scope owns the tenant link.
-    throw new DbError('tenant_scope_violation', `${model}.${op}: pass tenantId, not a tenant relation, inside a tenant scope`);
+    throw new DbError(
+      'tenant_scope_violation',
+      `${model}.${op}: pass tenantId, not a tenant relation, inside a tenant scope`,
+    );
   }
   return { ...record, tenantId };
 }
