@@ -15,6 +15,11 @@ export interface CreatePrismaOptions {
  * `tenant(id)` scope is the only way to reach tenant-owned tables (see tenant/tenant-scope.ts).
  */
 export function createPrismaClient(options: CreatePrismaOptions): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  // A bounded connect timeout: a Postgres that stops answering must fail requests, not hang them and fill the pool.
+  const adapter = new PrismaPg({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 5000,
+  });
   return new PrismaClient({ adapter });
 }

@@ -1,0 +1,33 @@
+// The one env module of the web app: nothing else in apps/web reads process.env.
+import { authSecretSchema, isProduction, loadEnv, Port, serviceEnvSchema } from '@mcptest/core';
+import { z } from 'zod';
+
+function webEnvSchema(production: boolean) {
+  return serviceEnvSchema(production).extend({
+    PORT: Port.default(3000),
+    AUTH_SECRET: authSecretSchema(production),
+    /** Public base URL of the app, used in links we hand out (badges, run URLs, webhooks). */
+    APP_URL: z
+      .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+      .default('http://localhost:3000')
+      .transform((v) => v.replace(/\/+$/, '')),
+  });
+}
+
+export type WebEnv = z.infer<ReturnType<typeof webEnvSchema>>;
+
+let cached: WebEnv | undefined;
+
+/**
+ * The validated environment, parsed on first call (not at import), so `next build` can import server modules without
+ * production secrets present. Throws EnvError listing every problem at once.
+ */
+export function env(): WebEnv {
+  cached ??= loadEnv(webEnvSchema(isProduction(process.env)), process.env);
+  return cached;
+}
+
+/** Forgets the parsed environment; for tests that change variables between cases. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,71 @@
+import type { Database } from '@mcptest/db';
+import { pingRedis, type Redis } from '@mcptest/queue';
+
+export interface DependencyHealth {
+  ok: boolean;
+  latencyMs?: number;
+  error?: string;
+}
+
+export interface Health {
+  status: 'ok' | 'degraded';
+  postgres: DependencyHealth;
+  redis: DependencyHealth;
+  version: string;
+}
+
+export interface HealthDeps {
+  db: Pick<Database, 'ping'>;
+  redis: Redis;
+  version: string;
+  /** Upper bound for each check; a dependency that does not answer in time counts as down. */
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 2000;
+const MAX_ERROR_LENGTH = 300;
+
+/**
+ * Makes a driver error safe to show on a public endpoint: a URL carrying credentials (scheme://user:pass@host/...) is
+ * removed entirely, `password=...` pairs are masked, and the text is flattened to one bounded line.
+ */
+export function redactError(message: string): string {
+  // Prisma wraps driver errors as "Invalid `prisma.$queryRaw()` invocation: ... Message: `<driver message>`".
+  const inner = /Message: `([^`]*)`/.exec(message)?.[1] ?? message;
+  const redacted = inner
+    .replace(/[a-z][a-z0-9+.-]*:\/\/[^\s/?#@]*@[^\s'"`<>)]*/gi, '[redacted url]')
+    .replace(/\b(password|passwd|pwd|pass)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s,;&]+)/gi, '$1$2[redacted]')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return redacted.length > MAX_ERROR_LENGTH ? `${redacted.slice(0, MAX_ERROR_LENGTH - 1)}…` : redacted;
+}
+
+async function check(
+  probe: () => Promise<{ ok: true; latencyMs: number } | { ok: false; error: string }>,
+  timeoutMs: number,
+): Promise<DependencyHealth> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const result = await Promise.race([
+      probe(),
+      new Promise<{ ok: false; error: string }>((resolve) => {
+        timer = setTimeout(() => resolve({ ok: false, error: `no answer within ${timeoutMs} ms` }), timeoutMs);
+      }),
+    ]);
+    return result.ok ? { ok: true, latencyMs: result.latencyMs } : { ok: false, error: redactError(result.error) };
+  } catch (error) {
+    return { ok: false, error: redactError(error instanceof Error ? error.message : String(error)) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Pings Postgres and Redis in parallel; `ok` only when both answer. */
+export async function getHealth(deps: HealthDeps): Promise<Health> {
+  const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const [postgres, redis] = await Promise.all([
+    check(() => deps.db.ping(), timeoutMs),
+    check(() => pingRedis(deps.redis, timeoutMs), timeoutMs),
+  ]);
+  return { status: postgres.ok && redis.ok ? 'ok' : 'degraded', postgres, redis, version: deps.version };
+}
