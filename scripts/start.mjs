@@ -17,7 +17,11 @@ if (env.production && !existsSync(path.join(root, 'apps/web/.next/BUILD_ID'))) {
 
 const children = [];
 function launch(name, cmd, args, cwd) {
-  const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env.all, PORT: env.port } });
+  const child = spawn(cmd, args, {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { NEXT_TELEMETRY_DISABLED: '1', ...env.all, PORT: env.port },
+  });
   const prefix = (chunk) =>
     chunk
       .toString()
