@@ -1,2 +1,3 @@
 export * from './env/load-env';
 export * from './env/service-env';
+export * from './result/run-result';
