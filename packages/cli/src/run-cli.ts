@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { validateCommand } from './commands/validate';
 
 export interface CliResult {
   exitCode: 0 | 1 | 2;
@@ -38,5 +39,6 @@ export async function runCli(argv: readonly string[]): Promise<CliResult> {
     };
   }
   if (command === '-v' || command === '--version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
+  if (command === 'validate') return validateCommand(argv.slice(1));
   return { exitCode: 2, stdout: '', stderr: `mcptest: unknown command "${command}"\n\n${USAGE}` };
 }

@@ -1,0 +1,2 @@
+export * from './pass-at-k';
+export * from './aggregate-trials';

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { formatJsonReport } from './json-report';
+import { emptyReport, mixedReport, trialsReport } from './test-fixtures';
+
+describe('formatJsonReport', () => {
+  it('prints the CLI contract, extra fields after the required ones', () => {
+    expect(formatJsonReport(mixedReport)).toBe(`{
+  "summary": {
+    "total": 3,
+    "passed": 1,
+    "failed": 1,
+    "skipped": 1
+  },
+  "results": [
+    {
+      "name": "search finds README",
+      "status": "PASS",
+      "detail": "",
+      "durationMs": 12,
+      "file": "suites/search.yaml",
+      "tool": "search"
+    },
+    {
+      "name": "read <config> & \\"quotes\\"",
+      "status": "FAIL",
+      "detail": "expected text to contain \\"ok\\"\\ngot: error <nope> & 'x'",
+      "durationMs": 1234,
+      "file": "suites/read.yaml",
+      "tool": "read_file"
+    },
+    {
+      "name": "needs token",
+      "status": "SKIP",
+      "detail": "MCP_TOKEN not set",
+      "durationMs": 0,
+      "file": "suites/search.yaml"
+    }
+  ],
+  "regressions": [
+    {
+      "name": "read <config> & \\"quotes\\"",
+      "before": "PASS",
+      "after": "FAIL",
+      "detail": "expected text to contain \\"ok\\"\\ngot: error <nope> & 'x'"
+    }
+  ]
+}
+`);
+  });
+
+  it('includes trial stats', () => {
+    const parsed = JSON.parse(formatJsonReport(trialsReport)) as { results: { trials?: unknown }[] };
+    expect(parsed.results[1]?.trials).toEqual({ k: 5, passed: 3, passAtK: 1, passHatK: 0 });
+  });
+
+  it('keeps the contract keys of every result, and only known keys', () => {
+    const withExtra = {
+      ...emptyReport,
+      results: [{ name: 'a', status: 'PASS' as const, detail: '', durationMs: 1, secret: 'x' }],
+    };
+    const parsed = JSON.parse(formatJsonReport(withExtra)) as { results: object[] };
+    expect(Object.keys(parsed.results[0] ?? {})).toEqual(['name', 'status', 'detail', 'durationMs']);
+  });
+
+  it('prints an empty run', () => {
+    expect(JSON.parse(formatJsonReport(emptyReport))).toEqual({
+      summary: { total: 0, passed: 0, failed: 0, skipped: 0 },
+      results: [],
+      regressions: [],
+    });
+  });
+});

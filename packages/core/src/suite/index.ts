@@ -1,0 +1,3 @@
+export * from './load-suite';
+export { DURATION_EXAMPLE, type DurationParse, parseDuration } from './parse-duration';
+export * from './suite-schema';

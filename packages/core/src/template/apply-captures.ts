@@ -1,0 +1,140 @@
+import { JSONPath } from 'jsonpath-plus';
+
+/** Why a setup capture failed. */
+export interface CaptureError {
+  code: 'no_json' | 'no_match' | 'invalid_path' | 'script_disabled';
+  /** The capture's variable name. */
+  name: string;
+  /** Its JSONPath, as written. */
+  path: string;
+  message: string;
+}
+
+export type ApplyCapturesResult = { ok: true; captured: Record<string, unknown> } | { ok: false; error: CaptureError };
+
+/**
+ * Evaluates each `capture` entry (variable name → JSONPath) over a setup tool's result.
+ *
+ * mcp-assert joins the result's text blocks with newlines and parses that as JSON. We look, in order, at:
+ * 1. `structuredContent`, when the result has one;
+ * 2. the joined text, if it is JSON; otherwise its first line that is JSON (the rule mcp-assert's json_path uses).
+ * The first source where the path matches wins; when a path matches several values (`$.items[*].id`), the first is
+ * captured. Values keep their JSON type (mcp-assert keeps strings; see renderTemplate for why typed is better).
+ * Paths are evaluated by jsonpath-plus with script evaluation off: `[?(...)]` filters and `[(...)]` expressions are
+ * refused rather than run, since suites come from users. Never throws.
+ */
+export function applyCaptures(capture: Readonly<Record<string, string>>, toolResult: unknown): ApplyCapturesResult {
+  const entries = Object.entries(capture);
+  const captured: Record<string, unknown> = {};
+  if (entries.length === 0) return { ok: true, captured };
+
+  const sources = captureSources(toolResult);
+  for (const [name, path] of entries) {
+    if (path.trim() === '') {
+      return fail('invalid_path', name, path, 'the path is empty (write $ for the whole result)');
+    }
+    if (sources.length === 0) {
+      return fail(
+        'no_json',
+        name,
+        path,
+        `the setup result has no structuredContent and its text is not JSON (text: ${trimmed(resultText(toolResult))})`,
+      );
+    }
+    let found = false;
+    for (const source of sources) {
+      const evaluated = evaluate(path, source);
+      if ('error' in evaluated) return fail(evaluated.error.code, name, path, evaluated.error.message);
+      if (evaluated.matches.length > 0) {
+        captured[name] = evaluated.matches[0];
+        found = true;
+        break;
+      }
+    }
+    if (!found) {
+      const searched = sources.map((s) => trimmed(JSON.stringify(s) ?? '')).join(' and ');
+      return fail('no_match', name, path, `no value matched in ${searched}`);
+    }
+  }
+  return { ok: true, captured };
+}
+
+function fail(code: CaptureError['code'], name: string, path: string, detail: string): ApplyCapturesResult {
+  return { ok: false, error: { code, name, path, message: `capture ${JSON.stringify(name)} (${path}): ${detail}` } };
+}
+
+function evaluate(
+  path: string,
+  json: unknown,
+): { matches: unknown[] } | { error: { code: 'invalid_path' | 'script_disabled'; message: string } } {
+  // jsonpath-plus returns nothing for falsy documents (0, false, ""), so the root is taken directly.
+  if (path.trim() === '$') return { matches: [json] };
+  try {
+    const result: unknown = JSONPath({ path, json: json as object, eval: false, wrap: true });
+    return { matches: Array.isArray(result) ? result : [] };
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    if (/prevented/i.test(reason)) {
+      return {
+        error: {
+          code: 'script_disabled',
+          message: 'filter and script expressions ([?(...)], [(...)]) are not allowed in capture paths',
+        },
+      };
+    }
+    return { error: { code: 'invalid_path', message: `invalid JSONPath: ${reason}` } };
+  }
+}
+
+/** The JSON values a capture path is evaluated against, in priority order. */
+function captureSources(toolResult: unknown): unknown[] {
+  const sources: unknown[] = [];
+  if (isObject(toolResult) && toolResult.structuredContent !== undefined && toolResult.structuredContent !== null) {
+    sources.push(toolResult.structuredContent);
+  }
+  const text = resultText(toolResult);
+  const parsed = firstJsonValue(text);
+  if (parsed.found) sources.push(parsed.value);
+  return sources;
+}
+
+/** Text blocks joined by newlines, as mcp-assert does; non-text content is ignored. */
+function resultText(toolResult: unknown): string {
+  if (!isObject(toolResult) || !Array.isArray(toolResult.content)) return '';
+  const parts: string[] = [];
+  for (const block of toolResult.content as unknown[]) {
+    if (isObject(block) && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
+  }
+  return parts.join('\n');
+}
+
+function firstJsonValue(text: string): { found: true; value: unknown } | { found: false } {
+  const whole = tryParse(text);
+  if (whole.found) return whole;
+  for (const line of text.split('\n')) {
+    const candidate = line.trim();
+    if (candidate === '') continue;
+    const parsed = tryParse(candidate);
+    if (parsed.found) return parsed;
+  }
+  return { found: false };
+}
+
+function tryParse(text: string): { found: true; value: unknown } | { found: false } {
+  if (text.trim() === '') return { found: false };
+  try {
+    return { found: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { found: false };
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function trimmed(text: string): string {
+  const max = 200;
+  const quoted = JSON.stringify(text.length <= max ? text : `${text.slice(0, max)}…`);
+  return text.length <= max ? quoted : `${quoted} (${text.length} chars)`;
+}

@@ -1,0 +1,2 @@
+export * from './render-template';
+export * from './apply-captures';

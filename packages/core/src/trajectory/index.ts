@@ -1,0 +1,2 @@
+export * from './trajectory-schema';
+export * from './check-trajectory';
