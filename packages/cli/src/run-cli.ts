@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { classifyCommand } from './commands/classify';
+import { lintCommand } from './commands/lint';
 import { validateCommand } from './commands/validate';
 
 export interface CliResult {
@@ -9,7 +11,7 @@ export interface CliResult {
 
 const USAGE = `usage: mcptest <command> [options]
 
-Commands (arriving with the suite engine and executor issues):
+Commands:
   run <suites...>       run YAML suites against an MCP server
   validate <suites...>  check suite files without running them
   classify <tools.json> classify tools under the execution safety policy
@@ -40,5 +42,7 @@ export async function runCli(argv: readonly string[]): Promise<CliResult> {
   }
   if (command === '-v' || command === '--version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
   if (command === 'validate') return validateCommand(argv.slice(1));
+  if (command === 'classify') return classifyCommand(argv.slice(1));
+  if (command === 'lint') return lintCommand(argv.slice(1));
   return { exitCode: 2, stdout: '', stderr: `mcptest: unknown command "${command}"\n\n${USAGE}` };
 }

@@ -8,3 +8,5 @@ export * from './reliability';
 export * from './baseline';
 export * from './report';
 export * from './suite';
+export * from './policy';
+export * from './lint';

@@ -1,2 +1,8 @@
-// MCP client sessions, SSRF-safe fetch and the suite executor arrive with the engine issues.
-export {};
+export { createPacer, realPacerClock, type Pacer, type PacerClock } from './budget/pacer';
+export { createInFlightLimiter, DEFAULT_MAX_IN_FLIGHT, type InFlightLimiter } from './budget/in-flight-limiter';
+export {
+  createMemoryCallBudget,
+  type MemoryCallBudget,
+  type MemoryCallBudgetOptions,
+  type MemoryCallBudgetUsage,
+} from './budget/memory-call-budget';
