@@ -300,7 +300,7 @@ describe('loadSuite: broken files are located and explained', () => {
       ),
     );
     expect(errors).toEqual([
-      'bad.yaml:2:1: unknown key `x-defaults` at the top level (allowed here: name, server, setup, timeout, skip, skip_unless_env, fixture, assertions)',
+      'bad.yaml:2:1: unknown key `x-defaults` at the top level (allowed here: name, server, setup, timeout, skip, skip_unless_env, fixture, policy, assertions)',
       'bad.yaml:2:38: unknown key `contians` in `assertions[0].assert.expect` (did you mean `contains`?)',
     ]);
   });
@@ -511,6 +511,13 @@ describe('loadSuite: valid files', () => {
     expect(trajectory?.server).toBeUndefined();
     expect(trajectory?.setup).toEqual([]);
     expect(trajectory?.timeoutMs).toBe(10_000);
+  });
+
+  it('carries suite policy opt-ins and locates a bad one', () => {
+    const suite = loaded(yaml('policy:', '  max_calls: 5', '  concurrency: 1', 'assertions:', '  - assert: {tool: a}'));
+    expect(suite.policy).toMatchObject({ max_calls: 5, concurrency: 1 });
+    const errors = errorsOf(yaml('policy:', '  max_cals: 5', 'assertions:', '  - assert: {tool: a}'));
+    expect(errors[0]).toMatch(/^bad\.yaml:2:3: .*max_cals.*did you mean `max_calls`/);
   });
 
   it('skips every assertion of a skipped suite, keeping an assertion’s own reason', () => {

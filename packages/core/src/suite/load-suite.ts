@@ -1,3 +1,4 @@
+import type { SuitePolicy } from '../policy/exec-policy-schema';
 import { type Document, LineCounter, parseAllDocuments, type YAMLError } from 'yaml';
 import { type z } from 'zod';
 import { EXPECT_KEYS } from '../check/expect-schema';
@@ -106,6 +107,8 @@ export interface LoadedSuite {
   timeoutMs: number;
   /** The suite's default fixture directory as written (relative to the file); the CLI resolves it. */
   fixture?: string;
+  /** The suite's policy opt-ins (suite files only), merged with the tenant's policy at run time. */
+  policy?: SuitePolicy;
   assertions: LoadedAssertion[];
 }
 
@@ -756,6 +759,7 @@ function loadUnsafe(text: string, file: string): LoadSuiteResult {
       ...(suiteInfo?.defaults.server ? { server: suiteInfo.defaults.server } : {}),
       timeoutMs: suiteInfo?.defaults.timeoutMs ?? DEFAULT_ASSERTION_TIMEOUT_MS,
       ...(suiteInfo?.doc.fixture === undefined ? {} : { fixture: suiteInfo.doc.fixture }),
+      ...(suiteInfo?.doc.policy === undefined ? {} : { policy: suiteInfo.doc.policy }),
       assertions,
     },
   };

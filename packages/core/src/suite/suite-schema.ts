@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Expect } from '../check/expect-schema';
+import { SuitePolicy } from '../policy/exec-policy-schema';
 import { trajectoryDocumentShape } from '../trajectory/trajectory-schema';
 import { DURATION_EXAMPLE, parseDuration } from './parse-duration';
 import { suggestKey } from './suggest-key';
@@ -354,6 +355,11 @@ export const SuiteDocument = z.strictObject({
   ...sharedShape,
   /** Default fixture directory for `{{fixture}}`, relative to the suite file; `--fixture` overrides it. */
   fixture: z.string().min(1).optional(),
+  /**
+   * Per-suite execution policy opt-ins; they may only narrow what the tenant (or the CLI flags) allow, checked with
+   * mergeSuitePolicy when the suite runs (docs/exec-policy.md).
+   */
+  policy: SuitePolicy.optional(),
   assertions: z.array(AssertionDocument).min(1),
 });
 export type SuiteDocument = z.output<typeof SuiteDocument>;
