@@ -6,3 +6,4 @@ export {
   type MemoryCallBudgetOptions,
   type MemoryCallBudgetUsage,
 } from './budget/memory-call-budget';
+export * from './net';

@@ -1,0 +1,283 @@
+import { Agent, fetch as undiciFetch, type Response as UndiciResponse } from 'undici';
+import { validateAllowlist } from './check-address';
+import { checkOutboundUrl } from './check-url';
+import { eventStreamLimiter, totalLimiter, type BodyLimiter } from './body-limits';
+import { createCheckedConnector, systemResolver, type HostResolver } from './checked-connector';
+import { OutboundTimeoutError, SsrfRefusedError } from './ssrf-errors';
+
+/** Options of {@link createSafeFetch}. Sizes in bytes, times in milliseconds. */
+export interface SafeFetchOptions {
+  /**
+   * CIDRs of private networks that may be reached (the parsed `MCPTEST_ALLOW_PRIVATE_NETWORKS`). Public unicast is
+   * always allowed; link-local, metadata, unspecified, broadcast and multicast addresses never, whatever is listed.
+   */
+  readonly allowPrivateNetworks: readonly string[];
+  /** Resolves host names; the system resolver unless a test injects one. */
+  readonly resolve?: HostResolver;
+  /** Redirects followed (each re-checked) before refusing with `too_many_redirects`. Default 5. */
+  readonly maxRedirects?: number;
+  /** Cap on a response body (after content decoding). Default 10 MiB. */
+  readonly maxResponseBytes?: number;
+  /** Cap on one event of a text/event-stream body. Default: `maxResponseBytes`. */
+  readonly maxEventBytes?: number;
+  /** Cap on a whole text/event-stream body. Default 256 MiB. */
+  readonly maxEventStreamBytes?: number;
+  /** DNS + TCP + TLS handshake, per connection. Default 10 s. */
+  readonly connectTimeoutMs?: number;
+  /**
+   * The whole exchange: every redirect hop and the body. For a text/event-stream response it ends when the headers
+   * arrive; the stream then lives until the caller aborts or the server ends it. Default 30 s.
+   */
+  readonly timeoutMs?: number;
+}
+
+/** A fetch (the MCP SDK's FetchLike, extended to Request inputs) that reaches only admitted addresses. */
+export type SafeFetch = ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) & {
+  /** Closes the pooled connections. */
+  close(): Promise<void>;
+};
+
+const MiB = 1024 * 1024;
+const DEFAULTS = {
+  maxRedirects: 5,
+  maxResponseBytes: 10 * MiB,
+  maxEventStreamBytes: 256 * MiB,
+  connectTimeoutMs: 10_000,
+  timeoutMs: 30_000,
+};
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+/** Dropped when a redirect changes method to GET (fetch spec, "request-body-header names"). */
+const BODY_HEADERS = ['content-encoding', 'content-language', 'content-location', 'content-type', 'content-length'];
+/**
+ * Headers kept when a redirect leaves the origin. Everything else goes: not only Authorization and Cookie but custom
+ * credentials (X-Api-Key and the like, which servers' static headers often carry) and Mcp-Session-Id.
+ */
+const CROSS_ORIGIN_HEADERS = new Set([
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'cache-control',
+  'content-language',
+  'content-type',
+  'mcp-protocol-version',
+  'user-agent',
+]);
+
+function isEventStream(response: UndiciResponse): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  return type.split(';')[0]?.trim().toLowerCase() === 'text/event-stream';
+}
+
+/** Finds our own errors under undici's "fetch failed" TypeError and names connect timeouts. */
+function explain(error: unknown, host: string, connectTimeoutMs: number): unknown {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current instanceof Error; depth += 1) {
+    if (current instanceof SsrfRefusedError || current instanceof OutboundTimeoutError) return current;
+    if ((current as { code?: unknown }).code === 'UND_ERR_CONNECT_TIMEOUT')
+      return new OutboundTimeoutError('connect', connectTimeoutMs, host);
+    current = current.cause;
+  }
+  return error;
+}
+
+/** The parts of a request the redirect loop rewrites; the body is buffered so 307/308 can send it again. */
+interface Hop {
+  url: URL;
+  method: string;
+  headers: Headers;
+  body: Uint8Array | null;
+}
+
+/** Applies the fetch spec's redirect rules to the next hop, or refuses it. */
+function nextHop(hop: Hop, response: UndiciResponse, target: URL, allowlist: readonly string[]): Hop {
+  const check = checkOutboundUrl(target, allowlist);
+  if (!check.ok) throw new SsrfRefusedError(check.rule, `redirect from ${hop.url.host}: ${check.message}`);
+  const status = response.status;
+  let { method, body } = hop;
+  const headers = new Headers(hop.headers);
+  if (
+    ((status === 301 || status === 302) && method === 'POST') ||
+    (status === 303 && !['GET', 'HEAD'].includes(method))
+  ) {
+    method = 'GET';
+    body = null;
+    for (const name of BODY_HEADERS) headers.delete(name);
+  }
+  if (target.origin !== hop.url.origin) {
+    for (const name of [...headers.keys()]) if (!CROSS_ORIGIN_HEADERS.has(name)) headers.delete(name);
+  }
+  return { url: target, method, headers, body };
+}
+
+/**
+ * Wraps the body so it stops past its cap, turns an abort into our error, and runs `done` exactly once when the body
+ * ends, fails or is cancelled.
+ */
+function limitBody(
+  source: ReadableStream<Uint8Array>,
+  limiter: BodyLimiter,
+  host: string,
+  explainError: (error: unknown) => unknown,
+  done: () => void,
+): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: ended, value } = await reader.read();
+        if (ended) {
+          done();
+          controller.close();
+          return;
+        }
+        const exceeded = limiter(value);
+        if (exceeded) {
+          const error = new SsrfRefusedError('response_too_large', `${host}: ${exceeded}`);
+          done();
+          controller.error(error);
+          await reader.cancel(error).catch(() => undefined);
+          return;
+        }
+        controller.enqueue(value);
+      } catch (error) {
+        done();
+        controller.error(explainError(error));
+      }
+    },
+    cancel(reason) {
+      done();
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
+ * Creates the fetch every user-supplied URL goes through (MCP transports, including their OAuth discovery, and
+ * webhooks). On top of fetch semantics it:
+ * - allows only http: and https: URLs without credentials, on any port;
+ * - connects only to admitted addresses ({@link checkAddress}): literal hosts are checked before connecting, names
+ *   are resolved once, every address checked, and the socket connects to those very addresses (no DNS rebinding);
+ * - follows redirects itself (`redirect: 'follow'`, the default), at most `maxRedirects`, re-checking each hop,
+ *   with the fetch spec's method rules and all credential-bearing headers dropped when the origin changes;
+ *   `redirect: 'manual'` returns the 3xx as it is (the MCP SDK follows same-origin redirects by calling again);
+ * - caps the body size and the time (see {@link SafeFetchOptions}); the caller's `signal` still aborts.
+ * Refusals reject with {@link SsrfRefusedError}, its own time limits with {@link OutboundTimeoutError}. Request
+ * bodies are buffered. Proxy environment variables are ignored: a proxy would connect on our behalf, unchecked.
+ */
+export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
+  const allowlist = [...options.allowPrivateNetworks];
+  validateAllowlist(allowlist);
+  const maxRedirects = options.maxRedirects ?? DEFAULTS.maxRedirects;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
+  const maxEventBytes = options.maxEventBytes ?? maxResponseBytes;
+  const maxEventStreamBytes = options.maxEventStreamBytes ?? DEFAULTS.maxEventStreamBytes;
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs;
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const agent = new Agent({
+    connect: createCheckedConnector({ allowlist, resolve: options.resolve ?? systemResolver, connectTimeoutMs }),
+    // Our own timers bound headers and bodies; undici's would cut long-lived event streams.
+    headersTimeout: 0,
+    bodyTimeout: 0,
+  });
+
+  const safeFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    let url: URL;
+    try {
+      url = new URL(input instanceof Request ? input.url : input);
+    } catch {
+      throw new SsrfRefusedError('invalid_url', `${JSON.stringify(String(input))} is not a valid URL`);
+    }
+    const first = checkOutboundUrl(url, allowlist);
+    if (!first.ok) throw new SsrfRefusedError(first.rule, first.message);
+
+    // The platform Request normalises method, headers and every body type (and the Content-Type it implies).
+    const request = new Request(input, init);
+    const callerSignal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    if (callerSignal?.aborted) throw callerSignal.reason;
+    const explainError = (error: unknown) => explain(error, url.host, connectTimeoutMs);
+
+    const controller = new AbortController();
+    const onCallerAbort = () => controller.abort(callerSignal?.reason);
+    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+    const timer = setTimeout(() => controller.abort(new OutboundTimeoutError('total', timeoutMs, url.host)), timeoutMs);
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    };
+
+    try {
+      let hop: Hop = {
+        url,
+        method: request.method,
+        headers: new Headers(request.headers),
+        body: request.body ? new Uint8Array(await request.arrayBuffer()) : null,
+      };
+      let response: UndiciResponse;
+      let redirects = 0;
+      for (; ; redirects += 1) {
+        response = await undiciFetch(hop.url, {
+          method: hop.method,
+          headers: [...hop.headers],
+          body: hop.body,
+          redirect: 'manual',
+          signal: controller.signal,
+          dispatcher: agent,
+        }).catch((error: unknown) => {
+          throw explainError(error);
+        });
+        const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+        if (location === null || request.redirect === 'manual') break;
+        await response.body?.cancel().catch(() => undefined);
+        if (request.redirect === 'error') throw new TypeError(`redirect from ${hop.url.href} with redirect: 'error'`);
+        let target: URL;
+        try {
+          target = new URL(location, hop.url);
+        } catch {
+          throw new SsrfRefusedError('invalid_url', `${hop.url.host} redirected to an invalid URL`);
+        }
+        if (redirects >= maxRedirects)
+          throw new SsrfRefusedError('too_many_redirects', `${url.host}: more than ${maxRedirects} redirects`);
+        hop = nextHop(hop, response, target, allowlist);
+      }
+
+      const headers = new Headers();
+      for (const [name, value] of response.headers) headers.append(name, value);
+      let body: ReadableStream<Uint8Array> | null = null;
+      const source = response.body as ReadableStream<Uint8Array> | null;
+      if (source && !NULL_BODY_STATUSES.has(response.status) && hop.method !== 'HEAD') {
+        const eventStream = isEventStream(response);
+        const declared = Number(response.headers.get('content-length') ?? NaN);
+        if (!eventStream && declared > maxResponseBytes) {
+          await source.cancel().catch(() => undefined);
+          throw new SsrfRefusedError(
+            'response_too_large',
+            `${hop.url.host}: response body of ${declared} bytes exceeds ${maxResponseBytes} bytes`,
+          );
+        }
+        // An event stream may outlive the total timeout; only the caller's signal (and its caps) end it now.
+        if (eventStream) clearTimeout(timer);
+        const limiter = eventStream
+          ? eventStreamLimiter(maxEventBytes, maxEventStreamBytes)
+          : totalLimiter(maxResponseBytes);
+        body = limitBody(source, limiter, hop.url.host, explainError, finish);
+      } else {
+        await source?.cancel().catch(() => undefined);
+        finish();
+      }
+      const result = new Response(body, { status: response.status, statusText: response.statusText, headers });
+      // A constructed Response has an empty url; callers (the SDK's redirect messages among them) read it.
+      Object.defineProperty(result, 'url', { value: hop.url.href });
+      Object.defineProperty(result, 'redirected', { value: redirects > 0 });
+      return result;
+    } catch (error) {
+      finish();
+      throw error;
+    }
+  };
+  return Object.assign(safeFetch, { close: () => agent.close() });
+}
