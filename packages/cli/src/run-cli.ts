@@ -41,8 +41,11 @@ export async function runCli(argv: readonly string[]): Promise<CliResult> {
     };
   }
   if (command === '-v' || command === '--version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
+  // Loaded on demand: the executor (and the MCP SDK behind it) is only needed to run suites.
   if (command === 'validate') return validateCommand(argv.slice(1));
   if (command === 'classify') return classifyCommand(argv.slice(1));
   if (command === 'lint') return lintCommand(argv.slice(1));
+  // Loaded on demand: it pulls in the MCP SDK server, which the other commands do not need.
+  if (command === 'mock') return (await import('./commands/mock')).mockCommand(argv.slice(1));
   return { exitCode: 2, stdout: '', stderr: `mcptest: unknown command "${command}"\n\n${USAGE}` };
 }

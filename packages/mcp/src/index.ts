@@ -6,4 +6,5 @@ export {
   type MemoryCallBudgetOptions,
   type MemoryCallBudgetUsage,
 } from './budget/memory-call-budget';
+export * from './mock';
 export * from './net';
