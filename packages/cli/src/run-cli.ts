@@ -47,5 +47,6 @@ export async function runCli(argv: readonly string[]): Promise<CliResult> {
   if (command === 'lint') return lintCommand(argv.slice(1));
   // Loaded on demand: it pulls in the MCP SDK server, which the other commands do not need.
   if (command === 'mock') return (await import('./commands/mock')).mockCommand(argv.slice(1));
+  if (command === 'audit') return (await import('./commands/audit')).auditCommand(argv.slice(1));
   return { exitCode: 2, stdout: '', stderr: `mcptest: unknown command "${command}"\n\n${USAGE}` };
 }

@@ -10,3 +10,4 @@ export * from './report';
 export * from './suite';
 export * from './policy';
 export * from './lint';
+export * from './audit';

@@ -8,3 +8,6 @@ export {
 } from './budget/memory-call-budget';
 export * from './mock';
 export * from './net';
+export * from './audit';
+export * from './session';
+export * from './executor';

@@ -1,0 +1,415 @@
+import path from 'node:path';
+import {
+  budgetExhaustedMessage,
+  type BudgetExhausted,
+  expandEnv,
+  type LoadedAssertion,
+  type LoadedSuite,
+  redactToolResult,
+  renderTemplate,
+  shouldRedact,
+  type SuiteServer,
+  type ToolCallResultData,
+  type ToolDescriptor,
+} from '@mcptest/core';
+import { type CallGate, createCallGate } from './call-gate';
+import { describeSessionError } from './describe-session-error';
+import type { CannedElicitation, McpSession, SessionClientCapabilities } from '../session';
+import { isolateFixture } from './isolate-fixture';
+import { type ConnectionSpec, openExecutorSession } from './open-executor-session';
+import { blockTool, type CallsVerdict, judgeCalls, plannedCalls } from './plan-calls';
+import { type AssertionOutcome, runServerAssertion, type ServerAssertion } from './run-server-assertion';
+import { runTrajectory } from './run-trajectory';
+import { staticSkipReason } from './skip-reason';
+import type { ExecutedAssertion, ExecuteSuiteOptions, ExecuteSuiteResult, ExecutionEvent } from './types';
+
+/** The SKIP reason of later trials of an assertion that makes a Mutating (or allowed Destructive) call. */
+export const NOT_REPEATED_ACROSS_TRIALS = 'mutating tool not repeated across trials';
+/** The SKIP reason of assertions not started because the run was cancelled. */
+export const RUN_CANCELLED = 'run cancelled';
+
+/**
+ * Runs a loaded suite against its server (or `serverOverride`) under the execution policy and the call budget, and
+ * returns one result per assertion and trial, in suite order with the trials of an assertion together.
+ *
+ * Assertions run one after another, in the order written: suites against a stateful remote server (create, then
+ * search) depend on that order, and one assertion at a time keeps results reproducible. Every request still goes
+ * through the in-flight limit (policy.concurrency) and the pacer (policy.call_delay_ms), and every tools/call (setup
+ * steps included) first takes one call from the budget. Before any call, each tool the assertion calls is classified
+ * from tools/list and decided for a live run: Refuse (a Destructive tool without execute_destructive, also in setup)
+ * skips the assertion with the policy's reason and no call; ExecuteOnce runs in the first trial only.
+ *
+ * Server trouble (cannot connect, timeout, protocol error) fails the one assertion and the run goes on; nothing here
+ * throws for it. When the budget runs out, that assertion and every later one is SKIP with the budget's message.
+ */
+export async function executeSuite(suite: LoadedSuite, options: ExecuteSuiteOptions): Promise<ExecuteSuiteResult> {
+  const trials = Math.max(1, Math.floor(options.trials ?? 1));
+  let callsUsed = 0;
+  let budgetEvent: BudgetExhausted | undefined;
+  const emit = (event: ExecutionEvent) => {
+    try {
+      options.onEvent?.(event);
+    } catch {
+      // A listener's bug must not abort the run.
+    }
+  };
+  const gate = createCallGate({
+    budget: options.budget,
+    concurrency: options.policy.concurrency,
+    callDelayMs: options.policy.call_delay_ms,
+  });
+  const run: RunState = {
+    options,
+    gate,
+    verdicts: new Map(),
+    shared: options.sessionMode === 'shared' ? new Map() : undefined,
+    onBudgetExhausted(exhausted) {
+      if (budgetEvent) return;
+      budgetEvent = exhausted;
+      emit({ type: 'budget.exhausted', limit: exhausted.limit, scope: exhausted.scope });
+    },
+    onToolCall() {
+      callsUsed += 1;
+    },
+  };
+
+  const results: ExecutedAssertion[] = [];
+  let sharedFixture: Awaited<ReturnType<typeof isolateFixture>> | undefined;
+  try {
+    if (run.shared && options.isolateFixtures && options.fixtureDir) {
+      // One server session serves every assertion, so they share one copy of the fixture as well.
+      sharedFixture = await isolateFixture(options.fixtureDir);
+    }
+    for (const assertion of suite.assertions) {
+      for (let trial = 0; trial < trials; trial++) {
+        emit({ type: 'assertion.started', key: assertion.key, name: assertion.name, trial });
+        const result = await runAssertion(run, suite, assertion, trial, sharedFixture?.dir);
+        results.push(result);
+        emit({ type: 'assertion.finished', result });
+      }
+    }
+  } finally {
+    for (const entry of run.shared?.values() ?? []) {
+      const opened = await entry;
+      if (opened.ok) await opened.session.close().catch(() => undefined);
+    }
+    await sharedFixture?.cleanup();
+  }
+
+  const stoppedReason = budgetEvent
+    ? budgetExhaustedMessage(budgetEvent)
+    : options.signal?.aborted
+      ? RUN_CANCELLED
+      : undefined;
+  return { results, callsUsed, ...(stoppedReason === undefined ? {} : { stoppedReason }) };
+}
+
+type OpenedSession =
+  { ok: true; session: McpSession; tools: ReadonlyMap<string, ToolDescriptor> } | { ok: false; detail: string };
+
+interface RunState {
+  options: ExecuteSuiteOptions;
+  gate: CallGate;
+  /** The policy's verdict per assertion key, from its first trial (so later trials need no session to be skipped). */
+  verdicts: Map<string, CallsVerdict>;
+  /** Shared sessions by connection (sessionMode 'shared'); a failed open is remembered, not retried. */
+  shared: Map<string, Promise<OpenedSession>> | undefined;
+  onBudgetExhausted(exhausted: BudgetExhausted): void;
+  onToolCall(): void;
+}
+
+async function runAssertion(
+  run: RunState,
+  suite: LoadedSuite,
+  assertion: LoadedAssertion,
+  trial: number,
+  sharedFixtureDir: string | undefined,
+): Promise<ExecutedAssertion> {
+  const started = performance.now();
+  const base = {
+    key: assertion.key,
+    trial,
+    name: assertion.name,
+    file: assertion.file,
+  };
+  const finish = (outcome: AssertionOutcome, extra: Partial<ExecutedAssertion> = {}): ExecutedAssertion => ({
+    ...base,
+    ...extra,
+    status: outcome.status,
+    detail: outcome.detail,
+    durationMs: Math.round(performance.now() - started),
+  });
+  const { options } = run;
+
+  const skip = staticSkipReason(assertion, options.env);
+  if (skip !== undefined) return finish({ status: 'SKIP', detail: skip });
+  if (options.signal?.aborted) return finish({ status: 'SKIP', detail: RUN_CANCELLED });
+  if (run.gate.exhausted) return finish({ status: 'SKIP', detail: budgetExhaustedMessage(run.gate.exhausted) });
+
+  if (assertion.kind === 'trajectory') {
+    const outcome = await runTrajectory(assertion.block, {
+      fixture: options.fixtureDir,
+      env: options.env,
+      baseDir: path.dirname(path.resolve(assertion.file)),
+    });
+    return finish(outcome.ok ? { status: 'PASS', detail: '' } : { status: 'FAIL', detail: outcome.detail });
+  }
+
+  const calls = plannedCalls(assertion);
+  const tool = blockTool(assertion);
+  const known = run.verdicts.get(assertion.key);
+  if (known && trial > 0) {
+    const decided = verdictFields(known, tool);
+    if (!known.ok) return finish({ status: 'SKIP', detail: known.reason }, decided);
+    if (known.once) return finish({ status: 'SKIP', detail: NOT_REPEATED_ACROSS_TRIALS }, decided);
+  }
+
+  let fixture = sharedFixtureDir ?? options.fixtureDir;
+  let cleanup: (() => Promise<void>) | undefined;
+  let session: McpSession | undefined;
+  let ownSession = false;
+  const deadline = started + assertion.timeoutMs;
+  try {
+    if (options.isolateFixtures && options.fixtureDir && !run.shared) {
+      try {
+        const copy = await isolateFixture(options.fixtureDir);
+        fixture = copy.dir;
+        cleanup = copy.cleanup;
+      } catch (error) {
+        return finish({ status: 'FAIL', detail: `could not copy the fixture directory: ${String(error)}` });
+      }
+    }
+
+    const spec = connectionSpec(assertion, suite, options, fixture);
+    if (!spec.ok) return finish({ status: 'FAIL', detail: spec.detail }, tool === undefined ? {} : { tool });
+    const opened = await openSession(run, spec.spec, assertion, deadline);
+    if (!opened.ok) {
+      if (options.signal?.aborted) return finish({ status: 'SKIP', detail: RUN_CANCELLED });
+      return finish({ status: 'FAIL', detail: opened.detail }, tool === undefined ? {} : { tool });
+    }
+    session = opened.session;
+    ownSession = !run.shared;
+
+    const verdict = judgeCalls(calls, opened.tools, options.policy);
+    run.verdicts.set(assertion.key, verdict);
+    const decided = verdictFields(verdict, tool);
+    if (!verdict.ok) return finish({ status: 'SKIP', detail: verdict.reason }, decided);
+    if (verdict.once && trial > 0) return finish({ status: 'SKIP', detail: NOT_REPEATED_ACROSS_TRIALS }, decided);
+
+    const since = session.mark();
+    const outcome = await runServerAssertion({
+      assertion,
+      session,
+      tools: opened.tools,
+      gate: run.gate,
+      fixture,
+      env: options.env,
+      deadline,
+      timeoutMs: assertion.timeoutMs,
+      signal: options.signal,
+      since,
+      snapshotStore: options.snapshotStore,
+      updateSnapshots: options.updateSnapshots === true,
+      onBudgetExhausted: run.onBudgetExhausted,
+      onToolCall: run.onToolCall,
+    });
+    // A request cut short by the run's cancellation is not a failure of the server.
+    const final =
+      options.signal?.aborted && outcome.status === 'FAIL'
+        ? { status: 'SKIP' as const, detail: RUN_CANCELLED }
+        : outcome;
+    return finish(final, { ...decided, transcript: redactTranscript(session.transcript(since), opened.tools) });
+  } finally {
+    if (ownSession) await session?.close().catch(() => undefined);
+    await cleanup?.();
+  }
+}
+
+function verdictFields(verdict: CallsVerdict, tool: string | undefined): Partial<ExecutedAssertion> {
+  return {
+    ...(tool === undefined ? {} : { tool }),
+    ...(verdict.toolClass === undefined ? {} : { toolClass: verdict.toolClass }),
+    ...(verdict.decision === undefined ? {} : { decision: verdict.decision }),
+  };
+}
+
+/** Opens (or, in shared mode, reuses) a session and lists its tools; both paced like every request. */
+async function openSession(
+  run: RunState,
+  spec: ConnectionSpec,
+  assertion: ServerAssertion,
+  deadline: number,
+): Promise<OpenedSession> {
+  const open = async (): Promise<OpenedSession> => {
+    const timeoutMs = Math.max(1, deadline - performance.now());
+    let session: McpSession | undefined;
+    try {
+      session = await run.gate.send(() =>
+        openExecutorSession(spec, {
+          timeoutMs,
+          allowStdio: run.options.allowStdio,
+          ...(run.options.fetch ? { fetch: run.options.fetch } : {}),
+        }),
+      );
+      const opened = session;
+      const listed = await run.gate.send(() =>
+        opened.listAllTools(
+          {},
+          {
+            timeoutMs: Math.max(1, deadline - performance.now()),
+            ...(run.options.signal ? { signal: run.options.signal } : {}),
+          },
+        ),
+      );
+      return { ok: true, session, tools: new Map(listed.tools.map((t) => [t.name, t as ToolDescriptor])) };
+    } catch (error) {
+      await session?.close().catch(() => undefined);
+      return {
+        ok: false,
+        detail: describeSessionError(error, session ? 'tools/list' : 'connect', assertion.timeoutMs),
+      };
+    }
+  };
+  if (!run.shared) return open();
+  const key = JSON.stringify(spec);
+  let entry = run.shared.get(key);
+  if (!entry) {
+    entry = open();
+    run.shared.set(key, entry);
+  }
+  return entry;
+}
+
+/**
+ * How to reach the server for one assertion: the override (hosted runs, --url) or its own server block, with `${VAR}`
+ * expanded in headers and stdio env, `{{fixture}}` in stdio args, and the block's client capabilities (roots as
+ * file:// URIs of the templated paths; an assert_sampling block answers sampling with its mock_text unless the server
+ * block already configures sampling, as mcp-assert does).
+ */
+function connectionSpec(
+  assertion: ServerAssertion,
+  suite: LoadedSuite,
+  options: ExecuteSuiteOptions,
+  fixture: string | undefined,
+): { ok: true; spec: ConnectionSpec } | { ok: false; detail: string } {
+  const server: SuiteServer | undefined = assertion.server ?? suite.server;
+  const vars = { fixture, captured: {}, env: options.env };
+
+  const capabilities = server?.clientCapabilities;
+  const roots: { uri: string; name: string }[] = [];
+  for (const root of capabilities?.roots ?? []) {
+    const rendered = renderTemplate(root, vars);
+    if (!rendered.ok) return { ok: false, detail: `server.client_capabilities.roots: ${rendered.error.message}` };
+    const absolute = path.resolve(String(rendered.value));
+    roots.push({ uri: `file://${absolute}`, name: path.basename(absolute) });
+  }
+  const sampling =
+    capabilities?.sampling !== undefined
+      ? {
+          text: capabilities.sampling.text,
+          ...(capabilities.sampling.model === undefined ? {} : { model: capabilities.sampling.model }),
+          ...(capabilities.sampling.stop_reason === undefined ? {} : { stopReason: capabilities.sampling.stop_reason }),
+        }
+      : assertion.kind === 'assert_sampling'
+        ? { text: assertion.block.mock_text, model: assertion.block.mock_model ?? 'mock' }
+        : undefined;
+  const elicitation = capabilities?.elicitation && cannedElicitation(capabilities.elicitation);
+  const mocks: SessionClientCapabilities = {
+    ...(capabilities?.roots !== undefined ? { roots } : {}),
+    ...(sampling ? { sampling } : {}),
+    ...(elicitation ? { elicitation } : {}),
+  };
+
+  if (options.serverOverride) {
+    return {
+      ok: true,
+      spec: {
+        transport: options.serverOverride.transport,
+        url: options.serverOverride.url,
+        headers: options.serverOverride.headers ?? {},
+        mocks,
+      },
+    };
+  }
+  if (!server) {
+    return { ok: false, detail: 'no server to test: the assertion has no `server:` block and no server URL was given' };
+  }
+  if (server.transport === 'stdio') {
+    if (!options.allowStdio) {
+      return {
+        ok: false,
+        detail: 'stdio servers cannot run here: hosted runs test the registered remote server (give a URL instead)',
+      };
+    }
+    if (server.command === undefined) return { ok: false, detail: 'server: a stdio server needs `command`' };
+    const args: string[] = [];
+    for (const arg of server.args) {
+      const rendered = renderTemplate(arg, vars);
+      if (!rendered.ok) return { ok: false, detail: `server.args: ${rendered.error.message}` };
+      args.push(String(rendered.value));
+    }
+    const env: Record<string, string> = {};
+    for (const [name, value] of Object.entries(server.env)) {
+      const expanded = expandEnv(value, options.env);
+      if (!expanded.ok) return { ok: false, detail: `server.env.${name}: ${expanded.error.message}` };
+      env[name] = expanded.value;
+    }
+    return { ok: true, spec: { transport: 'stdio', command: server.command, args, env, mocks } };
+  }
+  if (server.url === undefined) return { ok: false, detail: `server: transport ${server.transport} needs a \`url\`` };
+  const url = expandEnv(server.url, options.env);
+  if (!url.ok) return { ok: false, detail: `server.url: ${url.error.message}` };
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(server.headers)) {
+    const expanded = expandEnv(value, options.env);
+    if (!expanded.ok) return { ok: false, detail: `server.headers.${name}: ${expanded.error.message}` };
+    headers[name] = expanded.value;
+  }
+  return { ok: true, spec: { transport: server.transport, url: url.value, headers, mocks } };
+}
+
+/**
+ * mcp-assert's elicitation mock: `action` (accept, decline or cancel; default accept) and the form values under
+ * `content`, or, without a `content` key, every other key of the map.
+ */
+function cannedElicitation(preset: Record<string, unknown>): CannedElicitation {
+  const action = preset.action === 'decline' || preset.action === 'cancel' ? preset.action : 'accept';
+  const values = isRecord(preset.content)
+    ? preset.content
+    : Object.fromEntries(Object.entries(preset).filter(([key]) => key !== 'action'));
+  return { action, content: values as CannedElicitation['content'] };
+}
+
+/**
+ * The transcript as stored: tools/call results of tools whose `_meta` marks results sensitive are replaced by
+ * redacted copies (matched to their request by JSON-RPC id).
+ */
+function redactTranscript(entries: unknown[], tools: ReadonlyMap<string, ToolDescriptor>): unknown[] {
+  const sensitiveIds = new Set<string | number>();
+  for (const entry of entries) {
+    const message = messageOf(entry);
+    if (message?.method !== 'tools/call' || message.id === undefined) continue;
+    const name = (message.params as { name?: unknown } | undefined)?.name;
+    const descriptor = typeof name === 'string' ? tools.get(name) : undefined;
+    if (descriptor && shouldRedact(descriptor)) sensitiveIds.add(message.id as string | number);
+  }
+  if (sensitiveIds.size === 0) return entries;
+  return entries.map((entry) => {
+    const message = messageOf(entry);
+    if (!message || message.method !== undefined || !sensitiveIds.has(message.id as string | number)) return entry;
+    if (typeof message.result !== 'object' || message.result === null) return entry;
+    const redacted = { ...message, result: redactToolResult(message.result as ToolCallResultData) };
+    return isRecord(entry) && 'message' in entry ? { ...entry, message: redacted } : redacted;
+  });
+}
+
+/** A transcript entry's JSON-RPC message (entries wrap it as `{message}`; a bare message is itself). */
+function messageOf(entry: unknown): { method?: unknown; id?: unknown; params?: unknown; result?: unknown } | undefined {
+  if (!isRecord(entry)) return undefined;
+  const message = 'message' in entry && isRecord(entry.message) ? entry.message : entry;
+  return message as { method?: unknown; id?: unknown; params?: unknown; result?: unknown };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

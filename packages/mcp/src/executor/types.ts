@@ -1,0 +1,70 @@
+import type { AssertionResult, CallBudget, ExecPolicy, ToolClass } from '@mcptest/core';
+
+/** Where `snapshot:` expectations keep their stored responses (a directory for the CLI, the database when hosted). */
+export interface SnapshotStore {
+  get(key: string): Promise<unknown | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+}
+
+/** A server to test instead of every assertion's own `server:` block. */
+export interface ExecutorServerOverride {
+  url: string;
+  transport: 'auto' | 'http' | 'sse';
+  headers?: Record<string, string>;
+}
+
+export interface ExecuteSuiteOptions {
+  /** Replaces every assertion's server block (hosted runs; CLI --url). A stdio server without override needs allowStdio. */
+  serverOverride?: ExecutorServerOverride;
+  /** SSRF-safe fetch for HTTP transports (packages/mcp/src/net). */
+  fetch?: typeof fetch;
+  /** Whether `server.command` (a local child process) may be started; the CLI allows it, hosted runs never do. */
+  allowStdio: boolean;
+  /** Effective policy (tenant or CLI flags, already merged with the suite's `policy:` opt-ins by the caller). */
+  policy: ExecPolicy;
+  budget: CallBudget;
+  /** Default 1; Mutating/Destructive calls are never repeated across trials (later trials SKIP with reason). */
+  trials?: number;
+  /** Absolute; `{{fixture}}`. */
+  fixtureDir?: string;
+  /** Copy the fixture dir per assertion (CLI local runs), so a tool that writes cannot affect the next assertion. */
+  isolateFixtures?: boolean;
+  /** For `${VAR}` and skip_unless_env. */
+  env: Record<string, string | undefined>;
+  updateSnapshots?: boolean;
+  snapshotStore?: SnapshotStore;
+  /** 'per-assertion' (default, isolation like mcp-assert) or 'shared' (one session per server for the suite, faster). */
+  sessionMode?: 'per-assertion' | 'shared';
+  onEvent?: (event: ExecutionEvent) => void;
+  /** Aborting stops scheduling: assertions not yet started are SKIP ("run cancelled"); a call in flight is cancelled. */
+  signal?: AbortSignal;
+}
+
+/** The class and decision vocabulary of the policy, as stored with each result. */
+export type ExecutedToolClass = ToolClass;
+export type ExecutedDecision = 'Execute' | 'ExecuteOnce' | 'GenerateOnly' | 'Refuse';
+
+export interface ExecutedAssertion extends AssertionResult {
+  /** LoadedAssertion.key. */
+  key: string;
+  /** 0-based. */
+  trial: number;
+  toolClass?: ExecutedToolClass;
+  decision?: ExecutedDecision;
+  /** JSON-RPC messages, redacted where the tool's _meta marks results sensitive. */
+  transcript?: unknown[];
+}
+
+export type ExecutionEvent =
+  | { type: 'assertion.started'; key: string; name: string; trial: number }
+  | { type: 'assertion.finished'; result: ExecutedAssertion }
+  | { type: 'budget.exhausted'; limit: number; scope: 'run' | 'tenant_daily' };
+
+export interface ExecuteSuiteResult {
+  /** In suite order, the trials of each assertion together (aggregateTrialsByName folds them). */
+  results: ExecutedAssertion[];
+  /** Tool calls that took from the budget during this run. */
+  callsUsed: number;
+  /** Why the run stopped scheduling calls early (budget exhausted, cancelled); absent when everything was attempted. */
+  stoppedReason?: string;
+}

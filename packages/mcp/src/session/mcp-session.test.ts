@@ -1,0 +1,68 @@
+// How an open session fails: the server dies under it, the caller cancels, or the server's HTTP endpoint goes away.
+// Real servers (server-everything over stdio and Streamable HTTP), one per test, since each test breaks its server.
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { startEverythingServer } from '../../../../test/mcp-servers';
+import { openSession } from './open-session';
+import { isSessionError, type SessionError } from './session-error';
+
+const BIN = path.resolve('node_modules/.bin/mcp-server-everything');
+
+function openStdio() {
+  return openSession({ transport: 'stdio', command: BIN, args: ['stdio'], allowStdio: true, requestTimeoutMs: 5000 });
+}
+
+it('a stdio server that dies turns the next call into connection_lost', async () => {
+  const session = await openStdio();
+  try {
+    const waiting = session.waitForNotification('notifications/message', 10_000);
+    process.kill(session.pid ?? -1, 'SIGKILL');
+    await expect.poll(() => session.isOpen).toBe(false);
+    // Waiters learn at once that nothing more will come.
+    expect(await waiting).toBeUndefined();
+    const failure = await session.callTool('echo', { message: 'anyone?' }).catch((error: unknown) => error);
+    expect(isSessionError(failure, 'connection_lost')).toBe(true);
+    expect((failure as SessionError).message).toMatch(
+      /^tools\/call "echo" failed: the connection to .*mcp-server-everything stdio was lost/,
+    );
+  } finally {
+    await session.close();
+  }
+});
+
+it('an aborted signal cancels the call, and the session stays usable', async () => {
+  const session = await openStdio();
+  try {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const failure = await session
+      .callTool('trigger-long-running-operation', { duration: 1, steps: 5 }, { signal: controller.signal })
+      .catch((error: unknown) => error);
+    expect(isSessionError(failure, 'cancelled')).toBe(true);
+    expect((failure as SessionError).message).toBe('tools/call "trigger-long-running-operation" was cancelled');
+    // The SDK told the server the request was cancelled.
+    expect(session.transcript().some((e) => e.method === 'notifications/cancelled')).toBe(true);
+    const alreadyAborted = await session.listTools({}, { signal: controller.signal }).catch((error: unknown) => error);
+    expect(isSessionError(alreadyAborted, 'cancelled')).toBe(true);
+    expect(JSON.stringify((await session.callTool('echo', { message: 'after' })).result)).toContain('after');
+  } finally {
+    await session.close();
+  }
+});
+
+it('an HTTP server that goes away turns the next call into transport_error, and close still resolves', async () => {
+  const server = await startEverythingServer('streamableHttp');
+  const session = await openSession({ transport: 'http', url: server.url, requestTimeoutMs: 5000 });
+  try {
+    await server.stop();
+    const failure = await session.callTool('echo', { message: 'gone' }).catch((error: unknown) => error);
+    expect(isSessionError(failure, 'transport_error')).toBe(true);
+    expect((failure as SessionError).message).toBe(
+      `sending tools/call "echo" to ${server.url} failed: connection refused`,
+    );
+  } finally {
+    await session.close();
+    await server.stop();
+  }
+  expect(session.isOpen).toBe(false);
+});

@@ -1,0 +1,603 @@
+// An open MCP client session: thin wrappers over the SDK Client that return plain data, bound every request by a
+// timeout, and turn every failure into a SessionError. Requests go through `client.request` with the result schema
+// rather than the Client's convenience methods, because those validate structuredContent against the tool's
+// outputSchema and throw: for a testing tool that check is an expectation (packages/core), not a transport failure.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  CallToolResultSchema,
+  CompleteResultSchema,
+  EmptyResultSchema,
+  ErrorCode,
+  GetPromptResultSchema,
+  ListPromptsResultSchema,
+  ListResourceTemplatesResultSchema,
+  ListResourcesResultSchema,
+  ListToolsResultSchema,
+  McpError,
+  ReadResourceResultSchema,
+  type CallToolResult,
+  type CompleteResult,
+  type GetPromptResult,
+  type Implementation,
+  type ListPromptsResult,
+  type ListResourceTemplatesResult,
+  type ListResourcesResult,
+  type ListToolsResult,
+  type LoggingLevel,
+  type Progress,
+  type ReadResourceResult,
+  type ServerCapabilities,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  OVERSIZE_DATA_KEY,
+  type CapturedNotification,
+  type RecordingTransport,
+  type TranscriptEntry,
+} from './recording-transport';
+import { describeNetworkError, redactSecrets, SessionError, type SessionErrorCode } from './session-error';
+
+/** The transport a session actually uses (`auto` resolves to http or sse). */
+export type SessionTransportKind = 'http' | 'sse' | 'stdio';
+
+/** Options every request accepts. */
+export interface SessionRequestOptions {
+  /** Time allowed for the answer; default: the session's `requestTimeoutMs`. */
+  readonly timeoutMs?: number;
+  /** Aborting cancels the request (notifications/cancelled is sent) and rejects with code `cancelled`. */
+  readonly signal?: AbortSignal;
+}
+
+/** Options of `callTool`. */
+export interface CallToolOptions extends SessionRequestOptions {
+  /** Restart the `timeoutMs` timer on each progress notification for this call (default true). */
+  readonly resetTimeoutOnProgress?: boolean;
+  /** Hard limit on the whole call however much progress arrives (default: none). */
+  readonly maxTotalTimeoutMs?: number;
+  /** Called for each progress notification of this call. */
+  readonly onProgress?: (progress: Progress) => void;
+}
+
+/** What `callTool` returns: the tool's result as sent, and what it took to get it. */
+export interface CallToolOutcome {
+  /** The result as the server sent it; `isError: true` results are results, not exceptions. */
+  readonly result: CallToolResult;
+  readonly durationMs: number;
+  /** How many notifications/progress arrived for this call. */
+  readonly progressNotifications: number;
+}
+
+/** A completion reference: a prompt by name or a resource template by URI. */
+export type CompletionRef =
+  { readonly type: 'ref/prompt'; readonly name: string } | { readonly type: 'ref/resource'; readonly uri: string };
+
+/** Matches captured notifications: a method name, or a predicate. */
+export type NotificationMatcher = string | ((notification: CapturedNotification) => boolean);
+
+/** Internals handed over by openSession; not for other callers. */
+export interface McpSessionInit {
+  readonly client: Client;
+  readonly recorder: RecordingTransport;
+  readonly transport: SessionTransportKind;
+  /** Printable target: a display URL or the stdio command line. */
+  readonly target: string;
+  readonly protocolVersion: string;
+  readonly secrets: readonly string[];
+  readonly requestTimeoutMs: number;
+  readonly pid?: number;
+  readonly stderrTail?: () => string;
+}
+
+/** What `request` takes: the public options plus the SDK's progress hooks. */
+type InternalRequestOptions = SessionRequestOptions &
+  Pick<CallToolOptions, 'maxTotalTimeoutMs' | 'resetTimeoutOnProgress'> &
+  Pick<RequestOptions, 'onprogress'>;
+
+type SessionState = 'open' | 'lost' | 'closing' | 'closed';
+
+const DEFAULT_MAX_PAGES = 100;
+const TERMINATE_TIMEOUT_MS = 3000;
+const CLOSE_TIMEOUT_MS = 6000;
+
+/** Resolves with `promise` or rejects after `ms`, clearing its timer either way. */
+function within<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    // ESRCH: gone. EPERM: the pid now belongs to someone else's process, so ours is gone too.
+    return false;
+  }
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
+}
+
+function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+function zodIssues(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('issues' in error)) return undefined;
+  const issues = (error as { issues?: unknown }).issues;
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  return issues
+    .slice(0, 3)
+    .map((issue: { path?: unknown[]; message?: string }) => {
+      const where = Array.isArray(issue.path) && issue.path.length > 0 ? issue.path.join('.') : '(root)';
+      return `${where}: ${issue.message ?? 'invalid'}`;
+    })
+    .join('; ');
+}
+
+/** An open MCP session. Create it with `openSession`; always `close()` it. */
+export class McpSession {
+  /** The transport in use (what `auto` picked). */
+  readonly transport: SessionTransportKind;
+  /** The negotiated MCP protocol version (from the initialize result). */
+  readonly protocolVersion: string;
+  /** The server's `serverInfo`. */
+  readonly serverInfo: Implementation;
+  /** The server's declared capabilities. */
+  readonly serverCapabilities: ServerCapabilities;
+  /** The server's `instructions`, when it sent any. */
+  readonly instructions: string | undefined;
+  /** The stdio server's process id. */
+  readonly pid: number | undefined;
+
+  private readonly client: Client;
+  private readonly recorder: RecordingTransport;
+  private readonly target: string;
+  private readonly secrets: readonly string[];
+  private readonly requestTimeoutMs: number;
+  private readonly stderrTail: () => string;
+  private state: SessionState = 'open';
+  private lastTransportError: Error | undefined;
+  private closing: Promise<void> | undefined;
+  private readonly stateListeners = new Set<() => void>();
+
+  /** @internal Use `openSession`. */
+  constructor(init: McpSessionInit) {
+    this.client = init.client;
+    this.recorder = init.recorder;
+    this.transport = init.transport;
+    this.target = init.target;
+    this.secrets = init.secrets;
+    this.requestTimeoutMs = init.requestTimeoutMs;
+    this.protocolVersion = init.protocolVersion;
+    this.serverInfo = init.client.getServerVersion() ?? { name: '(unknown)', version: '(unknown)' };
+    this.serverCapabilities = init.client.getServerCapabilities() ?? {};
+    this.instructions = init.client.getInstructions();
+    this.pid = init.pid;
+    this.stderrTail = init.stderrTail ?? (() => '');
+    this.client.onclose = () => {
+      if (this.state === 'open') this.setState('lost');
+    };
+    this.client.onerror = (error) => {
+      // The SDK reports progress that arrived after its request finished (see callTool); that is not a fault.
+      if (error.message.startsWith('Received a progress notification for an unknown token')) return;
+      this.lastTransportError = error;
+    };
+  }
+
+  /** True until `close()` is called or the connection is lost. */
+  get isOpen(): boolean {
+    return this.state === 'open';
+  }
+
+  /** The Streamable HTTP session id the server assigned, if any. */
+  get sessionId(): string | undefined {
+    return this.recorder.sessionId;
+  }
+
+  /** The last few KB the stdio server wrote to stderr ('' for remote servers). */
+  serverStderr(): string {
+    return redactSecrets(this.stderrTail(), this.secrets);
+  }
+
+  /** The current position in the transcript/notification sequence; pass it as `sinceSeq` to slice later. */
+  mark(): number {
+    return this.recorder.mark();
+  }
+
+  /** Every JSON-RPC message sent and received, in order (after `sinceSeq` when given). */
+  transcript(sinceSeq = 0): TranscriptEntry[] {
+    return this.recorder.transcript(sinceSeq);
+  }
+
+  /** Every server notification (logging, progress, resources/updated, list_changed, ...) in arrival order. */
+  notifications(sinceSeq = 0): CapturedNotification[] {
+    return this.recorder.notifications(sinceSeq);
+  }
+
+  /**
+   * The first notification (after `sinceSeq`, default: from the start of the session) that matches, waiting up to
+   * `timeoutMs` for one to arrive. Resolves `undefined` on timeout or when the session ends: a notification that
+   * never came is an outcome for the caller to judge, not an error.
+   */
+  waitForNotification(
+    matcher: NotificationMatcher,
+    timeoutMs: number,
+    options: { readonly sinceSeq?: number } = {},
+  ): Promise<CapturedNotification | undefined> {
+    const matches = typeof matcher === 'string' ? (n: CapturedNotification) => n.method === matcher : matcher;
+    const already = this.recorder.notifications(options.sinceSeq ?? 0).find(matches);
+    if (already) return Promise.resolve(already);
+    if (this.state !== 'open') return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const finish = (found: CapturedNotification | undefined) => {
+        clearTimeout(timer);
+        unsubscribe();
+        this.stateListeners.delete(onEnd);
+        resolve(found);
+      };
+      const onEnd = () => finish(undefined);
+      const timer = setTimeout(onEnd, timeoutMs);
+      const unsubscribe = this.recorder.subscribe((notification) => {
+        if (matches(notification)) finish(notification);
+      });
+      this.stateListeners.add(onEnd);
+    });
+  }
+
+  /** tools/list, one page. */
+  listTools(params: { readonly cursor?: string } = {}, options?: SessionRequestOptions): Promise<ListToolsResult> {
+    return this.request('tools/list', cursorParams(params), ListToolsResultSchema, options);
+  }
+
+  /**
+   * tools/list following nextCursor, at most `maxPages` pages (default 100). `truncated` says the cap was hit; a
+   * cursor the server already returned is a protocol error (it would loop forever).
+   */
+  async listAllTools(
+    params: { readonly maxPages?: number } = {},
+    options?: SessionRequestOptions,
+  ): Promise<{ tools: Tool[]; pages: number; truncated: boolean }> {
+    const maxPages = params.maxPages ?? DEFAULT_MAX_PAGES;
+    const tools: Tool[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let pages = 1; ; pages++) {
+      const page = await this.listTools(cursor === undefined ? {} : { cursor }, options);
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+      if (cursor === undefined) return { tools, pages, truncated: false };
+      if (seen.has(cursor)) {
+        throw new SessionError('protocol_error', `tools/list returned the cursor "${cursor}" twice (pagination loop)`, {
+          method: 'tools/list',
+        });
+      }
+      seen.add(cursor);
+      if (pages >= maxPages) return { tools, pages, truncated: true };
+    }
+  }
+
+  /**
+   * tools/call. Progress is always requested (a progressToken is sent), so progress can be counted and can keep the
+   * timer alive; `maxTotalTimeoutMs` is a hard deadline even while progress keeps arriving.
+   */
+  async callTool(
+    name: string,
+    args: Record<string, unknown> = {},
+    options: CallToolOptions = {},
+  ): Promise<CallToolOutcome> {
+    // Progress is counted from the wire, not from the SDK's onprogress: the SDK dispatches notifications a microtask
+    // late but responses at once, so when the last progress and the result arrive in one chunk (legacy SSE does
+    // this) its callback never sees that progress. The SDK callback stays installed for the timeout reset.
+    const mark = this.recorder.mark();
+    let token: string | number | undefined;
+    let progressNotifications = 0;
+    const unsubscribe = this.recorder.subscribe((notification) => {
+      const params = notification.params;
+      if (notification.method !== 'notifications/progress' || token === undefined) return;
+      if (params?.progressToken !== token) return;
+      progressNotifications += 1;
+      const { progressToken: _token, ...progress } = params;
+      options.onProgress?.(progress as Progress);
+    });
+    const started = performance.now();
+    try {
+      const pending = this.request(
+        'tools/call',
+        { name, arguments: args },
+        CallToolResultSchema,
+        { ...options, resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? true, onprogress: () => undefined },
+        `tools/call "${name}"`,
+      );
+      // The SDK sends synchronously inside request(), with the request id as progress token: it is the entry just
+      // recorded.
+      token = this.recorder.transcript(mark).find((e) => e.direction === 'sent' && e.method === 'tools/call')?.id;
+      const result = await pending;
+      return { result, durationMs: Math.round(performance.now() - started), progressNotifications };
+    } finally {
+      unsubscribe();
+    }
+  }
+
+  /** resources/list, one page. */
+  listResources(
+    params: { readonly cursor?: string } = {},
+    options?: SessionRequestOptions,
+  ): Promise<ListResourcesResult> {
+    return this.request('resources/list', cursorParams(params), ListResourcesResultSchema, options);
+  }
+
+  /** resources/templates/list, one page. */
+  listResourceTemplates(
+    params: { readonly cursor?: string } = {},
+    options?: SessionRequestOptions,
+  ): Promise<ListResourceTemplatesResult> {
+    return this.request('resources/templates/list', cursorParams(params), ListResourceTemplatesResultSchema, options);
+  }
+
+  /** resources/read. */
+  readResource(uri: string, options?: SessionRequestOptions): Promise<ReadResourceResult> {
+    return this.request('resources/read', { uri }, ReadResourceResultSchema, options, `resources/read "${uri}"`);
+  }
+
+  /** resources/subscribe; updates then arrive as notifications/resources/updated. */
+  async subscribeResource(uri: string, options?: SessionRequestOptions): Promise<void> {
+    await this.request('resources/subscribe', { uri }, EmptyResultSchema, options, `resources/subscribe "${uri}"`);
+  }
+
+  /** resources/unsubscribe. */
+  async unsubscribeResource(uri: string, options?: SessionRequestOptions): Promise<void> {
+    await this.request('resources/unsubscribe', { uri }, EmptyResultSchema, options, `resources/unsubscribe "${uri}"`);
+  }
+
+  /** prompts/list, one page. */
+  listPrompts(params: { readonly cursor?: string } = {}, options?: SessionRequestOptions): Promise<ListPromptsResult> {
+    return this.request('prompts/list', cursorParams(params), ListPromptsResultSchema, options);
+  }
+
+  /** prompts/get. */
+  getPrompt(
+    name: string,
+    args: Record<string, string> = {},
+    options?: SessionRequestOptions,
+  ): Promise<GetPromptResult> {
+    return this.request(
+      'prompts/get',
+      { name, arguments: args },
+      GetPromptResultSchema,
+      options,
+      `prompts/get "${name}"`,
+    );
+  }
+
+  /** completion/complete; `contextArguments` are the already-chosen arguments (completion context). */
+  complete(
+    ref: CompletionRef,
+    argument: { readonly name: string; readonly value: string },
+    options: SessionRequestOptions & { readonly contextArguments?: Record<string, string> } = {},
+  ): Promise<CompleteResult> {
+    const params = {
+      ref,
+      argument,
+      ...(options.contextArguments ? { context: { arguments: options.contextArguments } } : {}),
+    };
+    return this.request('completion/complete', params, CompleteResultSchema, options);
+  }
+
+  /** logging/setLevel: the server then sends notifications/message at this level and above. */
+  async setLoggingLevel(level: LoggingLevel, options?: SessionRequestOptions): Promise<void> {
+    await this.request('logging/setLevel', { level }, EmptyResultSchema, options);
+  }
+
+  /** ping. */
+  async ping(options?: SessionRequestOptions): Promise<void> {
+    await this.request('ping', undefined, EmptyResultSchema, options);
+  }
+
+  /**
+   * Ends the session; never throws, safe to call twice. Streamable HTTP: DELETE terminates the server's session
+   * (405 means the server does not support that, which is fine). stdio: the SDK ends stdin, then SIGTERM, then
+   * SIGKILL; we then wait for the process to be gone and SIGKILL it ourselves if it is not, so no child outlives us.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    const wasOpen = this.state === 'open';
+    this.setState('closing');
+    if (this.transport === 'http' && wasOpen) {
+      const inner = this.recorder.inner as StreamableHTTPClientTransport;
+      await within(inner.terminateSession(), TERMINATE_TIMEOUT_MS, () => new Error('terminate timed out')).catch(
+        () => undefined,
+      );
+    }
+    await within(this.client.close(), CLOSE_TIMEOUT_MS, () => new Error('close timed out')).catch(() => undefined);
+    if (this.pid !== undefined && !(await waitForExit(this.pid, 1000))) {
+      try {
+        process.kill(this.pid, 'SIGKILL');
+      } catch {
+        // Already gone between the check and the kill.
+      }
+      await waitForExit(this.pid, 1000);
+    }
+    this.setState('closed');
+  }
+
+  private setState(state: SessionState): void {
+    this.state = state;
+    if (state !== 'open') for (const listener of [...this.stateListeners]) listener();
+  }
+
+  private async request<S extends AnySchema>(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    schema: S,
+    options: InternalRequestOptions = {},
+    label: string = method,
+  ): Promise<SchemaOutput<S>> {
+    if (this.state !== 'open') throw this.notOpenError(label);
+    const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs;
+    // The SDK checks maxTotalTimeout only when progress arrives; our own deadline makes it hard.
+    const deadline = options.maxTotalTimeoutMs === undefined ? undefined : new AbortController();
+    const deadlineTimer = deadline && setTimeout(() => deadline.abort(), options.maxTotalTimeoutMs);
+    const signals = [options.signal, deadline?.signal].filter((s): s is AbortSignal => s !== undefined);
+    const requestOptions: RequestOptions = {
+      timeout: timeoutMs,
+      ...(options.resetTimeoutOnProgress === undefined
+        ? {}
+        : { resetTimeoutOnProgress: options.resetTimeoutOnProgress }),
+      ...(options.maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: options.maxTotalTimeoutMs }),
+      ...(options.onprogress ? { onprogress: options.onprogress } : {}),
+      ...(signals.length > 0 ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
+    };
+    try {
+      return await this.client.request({ method, ...(params === undefined ? {} : { params }) }, schema, requestOptions);
+    } catch (error) {
+      throw this.mapRequestError(error, {
+        method,
+        label,
+        timeoutMs,
+        maxTotalTimeoutMs: options.maxTotalTimeoutMs,
+        resetOnProgress: options.resetTimeoutOnProgress === true,
+        cancelled: options.signal?.aborted === true,
+        deadlineHit: deadline?.signal.aborted === true,
+      });
+    } finally {
+      clearTimeout(deadlineTimer);
+    }
+  }
+
+  private notOpenError(label: string): SessionError {
+    if (this.state === 'lost') {
+      return new SessionError('connection_lost', this.lostMessage(label));
+    }
+    return new SessionError('closed', `cannot send ${label}: the session is closed`);
+  }
+
+  private lostMessage(label: string): string {
+    const why = this.lastTransportError ? `: ${describeNetworkError(this.lastTransportError)}` : '';
+    const stderr = this.stderrTail().trim();
+    const tail = stderr ? ` (server stderr: ${stderr.slice(-300)})` : '';
+    return redactSecrets(`${label} failed: the connection to ${this.target} was lost${why}${tail}`, this.secrets);
+  }
+
+  private mapRequestError(
+    error: unknown,
+    context: {
+      method: string;
+      label: string;
+      timeoutMs: number;
+      maxTotalTimeoutMs: number | undefined;
+      resetOnProgress: boolean;
+      cancelled: boolean;
+      deadlineHit: boolean;
+    },
+  ): SessionError {
+    if (error instanceof SessionError) return error;
+    const { method, label } = context;
+    const make = (code: SessionErrorCode, message: string, extra: { httpStatus?: number; rpc?: McpError } = {}) =>
+      new SessionError(code, redactSecrets(message, this.secrets), {
+        method,
+        ...(extra.httpStatus === undefined ? {} : { httpStatus: extra.httpStatus }),
+        ...(extra.rpc
+          ? {
+              rpcError: {
+                code: extra.rpc.code,
+                message: redactSecrets(rpcMessage(extra.rpc), this.secrets),
+                ...(extra.rpc.data === undefined ? {} : { data: extra.rpc.data }),
+              },
+            }
+          : {}),
+      });
+
+    if (context.cancelled) return make('cancelled', `${label} was cancelled`);
+    if (context.deadlineHit || (error instanceof McpError && error.message.includes('Maximum total timeout'))) {
+      return make('timeout', `${label} exceeded its total time limit of ${context.maxTotalTimeoutMs} ms`);
+    }
+    if (isAbortError(error)) return make('cancelled', `${label} was cancelled`);
+    if (error instanceof McpError) {
+      const data = error.data as Record<string, unknown> | undefined;
+      if (data && data[OVERSIZE_DATA_KEY] === this.recorder.oversizeMarker) {
+        return make(
+          'result_too_large',
+          `the response to ${label} is ${String(data.bytes)} bytes, over the ${String(data.limit)}-byte limit`,
+        );
+      }
+      if (error.code === ErrorCode.RequestTimeout) {
+        const reset = context.resetOnProgress ? ' (the timer restarts on each progress notification)' : '';
+        return make('timeout', `${label} got no answer within ${context.timeoutMs} ms${reset}`);
+      }
+      if (error.code === ErrorCode.ConnectionClosed) {
+        if (this.state === 'closing' || this.state === 'closed') {
+          return make('closed', `${label} was interrupted: the session was closed`);
+        }
+        return make('connection_lost', this.lostMessage(label));
+      }
+      const code = method === 'tools/call' ? 'tool_call_failed' : 'request_failed';
+      return make(code, `${label} failed: the server answered with error ${error.code}: ${rpcMessage(error)}`, {
+        rpc: error,
+      });
+    }
+    const issues = zodIssues(error);
+    if (issues) return make('protocol_error', `the answer to ${label} is not valid MCP: ${issues}`);
+    if (this.state === 'lost') return make('connection_lost', this.lostMessage(label));
+    if (this.state === 'closing' || this.state === 'closed') {
+      return make('closed', `${label} was interrupted: the session was closed`);
+    }
+    const httpStatus = httpStatusOf(error);
+    const reason =
+      httpStatus === undefined
+        ? describeNetworkError(error)
+        : `the server answered HTTP ${httpStatus}${bodyHint(error)}`;
+    return make('transport_error', `sending ${label} to ${this.target} failed: ${reason}`, {
+      ...(httpStatus === undefined ? {} : { httpStatus }),
+    });
+  }
+}
+
+function cursorParams(params: { readonly cursor?: string }): Record<string, unknown> | undefined {
+  return params.cursor === undefined ? undefined : { cursor: params.cursor };
+}
+
+/** McpError prefixes its message with "MCP error N: "; the bare server message reads better. */
+function rpcMessage(error: McpError): string {
+  return error.message.replace(/^MCP error -?\d+:\s*/, '');
+}
+
+/** The HTTP status of an SDK transport error (StreamableHTTPError and SseError carry it as a numeric `code`). */
+export function httpStatusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const name = (error as { constructor?: { name?: string } }).constructor?.name;
+  const code = (error as { code?: unknown }).code;
+  if (
+    (name === 'StreamableHTTPError' || name === 'SseError') &&
+    typeof code === 'number' &&
+    code >= 100 &&
+    code < 600
+  ) {
+    return code;
+  }
+  return undefined;
+}
+
+/** A short excerpt of the body the SDK put in the error message, when there is one. */
+export function bodyHint(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  const body = /Error POSTing to endpoint(?: \(HTTP \d+\))?:\s*(.*)$/s.exec(message)?.[1]?.trim();
+  if (!body || body === 'null') return '';
+  return `: ${body.length > 200 ? `${body.slice(0, 200)}…` : body}`;
+}

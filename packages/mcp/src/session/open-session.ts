@@ -1,0 +1,286 @@
+// Opens an MCP client session over Streamable HTTP, legacy SSE, `auto` (the spec's backwards-compatibility probe) or
+// stdio (CLI only), performs the initialize handshake under a deadline, and hands back an McpSession. Every failure
+// becomes a SessionError whose message names the target and the reason in plain words.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { McpError, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { declaredCapabilities, installClientHandlers, type SessionClientCapabilities } from './client-handlers';
+import { bodyHint, httpStatusOf, McpSession, type SessionTransportKind } from './mcp-session';
+import { RecordingTransport, type CapturedNotification } from './recording-transport';
+import { describeNetworkError, displayUrl, redactSecrets, secretsOf, SessionError } from './session-error';
+
+/** A fetch the SDK transports can use; the global fetch and the SSRF-safe fetch both fit. */
+export type SessionFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** How to reach the server and how the test client behaves. */
+export interface OpenSessionOptions {
+  /** `auto`: Streamable HTTP, falling back to legacy SSE when the POST is answered with a 4xx (MCP spec). */
+  readonly transport: 'http' | 'sse' | 'auto' | 'stdio';
+  /** Endpoint for http, sse and auto. */
+  readonly url?: string;
+  /** Static headers on every HTTP request (auth); their values never appear in error messages. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** stdio: the executable. */
+  readonly command?: string;
+  readonly args?: readonly string[];
+  /** stdio: added to the SDK's safe default environment. Values never appear in error messages. */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+  /** stdio runs a local program, so only the CLI may allow it; hosted runs keep the default false. */
+  readonly allowStdio?: boolean;
+  /** Every HTTP request of the session (POST, the SSE GET, DELETE, OAuth discovery) goes through it. */
+  readonly fetch?: SessionFetch;
+  /** Sent as clientInfo in initialize; default `mcptest`. */
+  readonly clientInfo?: { readonly name: string; readonly version: string };
+  /** Roots, sampling and elicitation the client offers; each present field is declared as a capability. */
+  readonly capabilities?: SessionClientCapabilities;
+  /** Deadline for reaching the server and completing initialize (both attempts of `auto` together); default 30 s. */
+  readonly connectTimeoutMs?: number;
+  /** Default per-request timeout; default 60 s. */
+  readonly requestTimeoutMs?: number;
+  /** Largest accepted JSON size of one received message; default 5 MiB. */
+  readonly maxResultBytes?: number;
+  /** Transcript and notification capture keep at most this many entries each; default 10 000. */
+  readonly maxTranscriptEntries?: number;
+  /** Every server notification, as captured. */
+  readonly onNotification?: (notification: CapturedNotification) => void;
+  /** Every notifications/progress of the session, whichever call it belongs to. */
+  readonly onProgress?: (progress: Progress & { readonly progressToken: string | number }) => void;
+  /** Clock for transcript timestamps (epoch ms); default Date.now. */
+  readonly now?: () => number;
+}
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_RESULT_BYTES = 5 * 1024 * 1024;
+const DEFAULT_MAX_ENTRIES = 10_000;
+const STDERR_TAIL_CHARS = 4000;
+
+/** What one connection attempt needs, resolved from the options. */
+interface AttemptPlan {
+  readonly kind: SessionTransportKind;
+  readonly target: string;
+  readonly secrets: readonly string[];
+  readonly deadline: number;
+}
+
+/** A failed attempt: the reason in plain words, plus the HTTP status that `auto` decides on. */
+class AttemptFailure extends Error {
+  constructor(
+    readonly reason: string,
+    readonly httpStatus: number | undefined,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * Opens a session. Rejects with SessionError: `stdio_not_allowed`, `invalid_options`, or `connect_failed` (server
+ * unreachable, HTTP error, handshake failed or timed out, unsupported protocol version).
+ */
+export async function openSession(options: OpenSessionOptions): Promise<McpSession> {
+  const secrets = secretsOf(options.headers, options.env);
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const deadline = Date.now() + connectTimeoutMs;
+
+  if (options.transport === 'stdio') {
+    if (!options.allowStdio) {
+      throw new SessionError(
+        'stdio_not_allowed',
+        'stdio servers cannot run here: only the CLI may start a local server process; give an http(s) URL instead',
+      );
+    }
+    if (!options.command) {
+      throw new SessionError('invalid_options', 'a stdio server needs a command');
+    }
+    const target = [options.command, ...(options.args ?? [])].join(' ');
+    return attempt(options, { kind: 'stdio', target, secrets, deadline }).catch((error: unknown) => {
+      throw connectFailed(`could not start \`${target}\``, error, secrets);
+    });
+  }
+
+  const url = parseHttpUrl(options.url);
+  const target = displayUrl(url.href);
+  if (options.transport !== 'auto') {
+    const kind = options.transport;
+    return attempt(options, { kind, target, secrets, deadline }).catch((error: unknown) => {
+      const how = kind === 'sse' ? ' over legacy SSE' : '';
+      throw connectFailed(`could not connect to ${target}${how}`, error, secrets);
+    });
+  }
+
+  try {
+    return await attempt(options, { kind: 'http', target, secrets, deadline });
+  } catch (error) {
+    // MCP spec, backwards compatibility: a 4xx to the initialize POST means "maybe an old HTTP+SSE server".
+    const status = error instanceof AttemptFailure ? error.httpStatus : undefined;
+    if (status === undefined || status < 400 || status >= 500) {
+      throw connectFailed(`could not connect to ${target}`, error, secrets);
+    }
+    return attempt(options, { kind: 'sse', target, secrets, deadline }).catch((sseError: unknown) => {
+      const sseReason = sseError instanceof AttemptFailure ? sseError.reason : describeNetworkError(sseError);
+      throw new SessionError(
+        'connect_failed',
+        redactSecrets(
+          `could not connect to ${target}: the Streamable HTTP POST was answered with HTTP ${status}, ` +
+            `and the legacy SSE fallback failed: ${sseReason}`,
+          secrets,
+        ),
+        sseError instanceof AttemptFailure && sseError.httpStatus !== undefined
+          ? { httpStatus: sseError.httpStatus }
+          : {},
+      );
+    });
+  }
+}
+
+function parseHttpUrl(raw: string | undefined): URL {
+  if (!raw) throw new SessionError('invalid_options', 'a remote server needs a URL');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new SessionError('invalid_options', `"${displayUrl(raw)}" is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new SessionError('invalid_options', `${displayUrl(url.href)} is not an http(s) URL`);
+  }
+  return url;
+}
+
+function connectFailed(prefix: string, error: unknown, secrets: readonly string[]): SessionError {
+  const reason = error instanceof AttemptFailure ? error.reason : describeNetworkError(error);
+  const httpStatus = error instanceof AttemptFailure ? error.httpStatus : undefined;
+  return new SessionError(
+    'connect_failed',
+    redactSecrets(`${prefix}: ${reason}`, secrets),
+    httpStatus === undefined ? {} : { httpStatus },
+  );
+}
+
+function buildTransport(
+  options: OpenSessionOptions,
+  kind: SessionTransportKind,
+  onStderr: (chunk: string) => void,
+): Transport {
+  const requestInit: RequestInit = { headers: { ...options.headers } };
+  switch (kind) {
+    case 'http':
+      return new StreamableHTTPClientTransport(new URL(options.url ?? ''), {
+        requestInit,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      });
+    case 'sse':
+      // The SSE GET (EventSource) uses this `fetch` too: the SDK prefers eventSourceInit.fetch, then `fetch`; and it
+      // adds requestInit.headers to the GET itself.
+      return new SSEClientTransport(new URL(options.url ?? ''), {
+        requestInit,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      });
+    case 'stdio': {
+      const transport = new StdioClientTransport({
+        command: options.command ?? '',
+        args: [...(options.args ?? [])],
+        ...(options.env ? { env: { ...options.env } } : {}),
+        ...(options.cwd ? { cwd: options.cwd } : {}),
+        // Piped and always drained: an unread pipe would block a chatty server once its buffer fills.
+        stderr: 'pipe',
+      });
+      transport.stderr?.on('data', (chunk: Buffer) => onStderr(chunk.toString()));
+      return transport;
+    }
+  }
+}
+
+/** One connection attempt over one transport; on failure everything it opened is closed again. */
+async function attempt(options: OpenSessionOptions, plan: AttemptPlan): Promise<McpSession> {
+  let stderr = '';
+  const inner = buildTransport(options, plan.kind, (chunk) => {
+    stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
+  });
+  const recorder = new RecordingTransport(inner, {
+    maxMessageBytes: options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
+    maxEntries: options.maxTranscriptEntries ?? DEFAULT_MAX_ENTRIES,
+    now: options.now ?? Date.now,
+    onNotification: (notification) => {
+      options.onNotification?.(notification);
+      if (notification.method === 'notifications/progress' && options.onProgress) {
+        options.onProgress(notification.params as Progress & { progressToken: string | number });
+      }
+    },
+  });
+  const client = new Client(options.clientInfo ?? { name: 'mcptest', version: '0.1.0' }, {
+    capabilities: declaredCapabilities(options.capabilities),
+  });
+  installClientHandlers(client, options.capabilities);
+
+  const remaining = Math.max(1, plan.deadline - Date.now());
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new AttemptFailure(`no answer to initialize within ${remaining} ms (timed out)`, undefined)),
+      remaining,
+    );
+  });
+  try {
+    // The SDK's own timeout covers the initialize request; ours also covers transport start (the SSE endpoint event).
+    await Promise.race([client.connect(recorder, { timeout: remaining }), timedOut]);
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    await inner.close().catch(() => undefined);
+    throw error instanceof AttemptFailure ? error : explainConnectError(error, plan.kind, stderr);
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const initialize = recorder.initializeInfo();
+  return new McpSession({
+    client,
+    recorder,
+    transport: plan.kind,
+    target: plan.target,
+    protocolVersion: initialize?.protocolVersion ?? '(unknown)',
+    secrets: plan.secrets,
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    ...(inner instanceof StdioClientTransport && inner.pid !== null ? { pid: inner.pid } : {}),
+    stderrTail: () => stderr,
+  });
+}
+
+/** Why connect/initialize failed, in words, keeping the HTTP status for `auto`. */
+function explainConnectError(error: unknown, kind: SessionTransportKind, stderr: string): AttemptFailure {
+  const httpStatus = httpStatusOf(error);
+  if (httpStatus !== undefined) {
+    const what = kind === 'sse' ? 'the SSE GET' : 'the initialize POST';
+    return new AttemptFailure(`${what} was answered with HTTP ${httpStatus}${bodyHint(error)}`, httpStatus);
+  }
+  if (error instanceof McpError) {
+    if (error.code === -32001) return new AttemptFailure('no answer to initialize (timed out)', undefined);
+    if (error.code === -32000) return new AttemptFailure(closedReason(kind, stderr), undefined);
+    const message = error.message.replace(/^MCP error -?\d+:\s*/, '');
+    return new AttemptFailure(`the server rejected initialize with error ${error.code}: ${message}`, undefined);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const version = /protocol version is not supported: (.*)$/.exec(message)?.[1];
+  if (version !== undefined) {
+    return new AttemptFailure(
+      `the server chose protocol version ${version}, which this client does not support ` +
+        `(supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+      undefined,
+    );
+  }
+  if (typeof error === 'object' && error !== null && 'issues' in error) {
+    return new AttemptFailure('the answer to initialize is not valid MCP', undefined);
+  }
+  return new AttemptFailure(describeNetworkError(error), undefined);
+}
+
+function closedReason(kind: SessionTransportKind, stderr: string): string {
+  if (kind !== 'stdio') return 'the server closed the connection during initialize';
+  const tail = stderr.trim().slice(-300);
+  return `the process exited before answering initialize${tail ? ` (stderr: ${tail})` : ''}`;
+}
