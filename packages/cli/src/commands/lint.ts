@@ -1,9 +1,13 @@
 // `mcptest lint <tools.json> [--json]`: static checks over tool descriptors (a tools/list result), no calls made.
-import { lintTools, type LintFinding, type ToolDescriptor } from '@mcptest/core';
+import { parseArgs } from 'node:util';
+import { EnvError, lintTools, type LintFinding, type ToolDescriptor } from '@mcptest/core';
+import { createSafeFetch, openSession } from '@mcptest/mcp';
+import { readCliEnv } from '../env';
 import type { CliResult } from '../run-cli';
 import { readToolsFile } from './classify';
 
 export const LINT_USAGE = `usage: mcptest lint <tools.json> [--json]
+       mcptest lint --url URL [--transport auto|http|sse] [--header "K: V"]... [--json]
 
 Checks a tools/list result ({"tools":[...]}) or an array of tool descriptors for problems that
 make tools unsafe or hard to use: malformed annotations, missing descriptions or schemas,
@@ -11,6 +15,9 @@ destructive tools without mcp.dev/requiresConfirmation, names that contradict an
 more (codes in docs/exec-policy.md).
 
 Options:
+  --url URL       lint a live server's tools/list instead of a file
+  --transport T   auto (default), http or sse
+  --header "K: V" a request header for the server (repeatable)
   --json  print {"tools","summary":{"errors","warnings","infos"},"findings":[...]} on stdout
 Exit 1 when any finding is an error, 0 otherwise, 2 on a usage or input error.
 `;
@@ -68,6 +75,7 @@ export async function lintCommand(args: readonly string[]): Promise<CliResult> {
     stdout: '',
     stderr: `mcptest lint: ${why}\n\n${LINT_USAGE}`,
   });
+  if (args.includes('--url')) return lintUrl(args, usage);
   const unknown = args.find((arg) => arg.startsWith('-') && arg !== '-' && arg !== '--json');
   if (unknown !== undefined) return usage(`unknown option ${unknown}`);
   const files = args.filter((arg) => arg !== '--json');
@@ -77,4 +85,69 @@ export async function lintCommand(args: readonly string[]): Promise<CliResult> {
   const read = await readToolsFile('lint', files[0]);
   if (!read.ok) return read.result;
   return renderLint(read.tools, { json: args.includes('--json') });
+}
+
+/** `mcptest lint --url URL`: lists the live server's tools through the SSRF-safe fetch and lints them. */
+async function lintUrl(args: readonly string[], usage: (why: string) => CliResult): Promise<CliResult> {
+  let values: { url?: string; transport?: string; header?: string[]; json?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      options: {
+        url: { type: 'string' },
+        transport: { type: 'string' },
+        header: { type: 'string', multiple: true },
+        json: { type: 'boolean' },
+      },
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    return usage(error instanceof Error ? error.message : String(error));
+  }
+  const url = values.url ?? '';
+  if (!/^https?:\/\//.test(url)) return usage(`--url must be an http(s) URL, got "${url}"`);
+  const transport = values.transport ?? 'auto';
+  if (transport !== 'auto' && transport !== 'http' && transport !== 'sse') {
+    return usage(`--transport must be auto, http or sse, got "${transport}"`);
+  }
+  const headers: Record<string, string> = {};
+  for (const header of values.header ?? []) {
+    const sep = header.indexOf(':');
+    if (sep <= 0) return usage(`--header must look like "Name: value", got "${header}"`);
+    headers[header.slice(0, sep).trim()] = header.slice(sep + 1).trim();
+  }
+  let allowPrivateNetworks: string[];
+  try {
+    allowPrivateNetworks = readCliEnv().allowPrivateNetworks;
+  } catch (error) {
+    if (error instanceof EnvError) return { exitCode: 2, stdout: '', stderr: `mcptest lint: ${error.message}\n` };
+    throw error;
+  }
+  const safeFetch = createSafeFetch({ allowPrivateNetworks });
+  try {
+    const session = await openSession({
+      url,
+      transport,
+      headers,
+      fetch: safeFetch as typeof fetch,
+      clientInfo: { name: 'mcptest-lint', version: '0.1.0' },
+      connectTimeoutMs: 15_000,
+      requestTimeoutMs: 15_000,
+    });
+    try {
+      const { tools } = await session.listAllTools();
+      // Descriptors are linted as the server sent them, malformed fields included.
+      return renderLint(tools as unknown as ToolDescriptor[], { json: values.json === true });
+    } finally {
+      await session.close();
+    }
+  } catch (error) {
+    return {
+      exitCode: 2,
+      stdout: '',
+      stderr: `mcptest lint: ${error instanceof Error ? error.message : String(error)}\n`,
+    };
+  } finally {
+    await safeFetch.close();
+  }
 }

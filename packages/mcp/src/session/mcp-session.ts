@@ -15,7 +15,6 @@ import {
   ListPromptsResultSchema,
   ListResourceTemplatesResultSchema,
   ListResourcesResultSchema,
-  ListToolsResultSchema,
   McpError,
   ReadResourceResultSchema,
   type CallToolResult,
@@ -32,6 +31,7 @@ import {
   type ServerCapabilities,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import {
   OVERSIZE_DATA_KEY,
   type CapturedNotification,
@@ -148,6 +148,12 @@ function zodIssues(error: unknown): string | undefined {
 }
 
 /** An open MCP session. Create it with `openSession`; always `close()` it. */
+/** A tools/list page where only what pagination and lookup need is checked; descriptors pass through as sent. */
+const LenientListToolsResult = z.looseObject({
+  tools: z.array(z.looseObject({ name: z.string() })),
+  nextCursor: z.string().optional(),
+});
+
 export class McpSession {
   /** The transport in use (what `auto` picked). */
   readonly transport: SessionTransportKind;
@@ -257,9 +263,15 @@ export class McpSession {
     });
   }
 
-  /** tools/list, one page. */
-  listTools(params: { readonly cursor?: string } = {}, options?: SessionRequestOptions): Promise<ListToolsResult> {
-    return this.request('tools/list', cursorParams(params), ListToolsResultSchema, options);
+  /**
+   * tools/list, one page. Parsed leniently on purpose: a tester must see malformed descriptors (a hint that is not a
+   * boolean, a missing inputSchema) to lint and classify them, where the SDK's strict schema would reject the page.
+   */
+  async listTools(
+    params: { readonly cursor?: string } = {},
+    options?: SessionRequestOptions,
+  ): Promise<ListToolsResult> {
+    return (await this.request('tools/list', cursorParams(params), LenientListToolsResult, options)) as ListToolsResult;
   }
 
   /**
