@@ -42,6 +42,7 @@ export async function runCli(argv: readonly string[]): Promise<CliResult> {
   }
   if (command === '-v' || command === '--version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
   // Loaded on demand: the executor (and the MCP SDK behind it) is only needed to run suites.
+  if (command === 'run') return (await import('./commands/run')).runCommand(argv.slice(1));
   if (command === 'validate') return validateCommand(argv.slice(1));
   if (command === 'classify') return classifyCommand(argv.slice(1));
   if (command === 'lint') return lintCommand(argv.slice(1));

@@ -1,8 +1,8 @@
 // `mcptest validate <files or dirs...>`: load every suite file and report located errors, without running anything.
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { formatSuiteError, loadSuite } from '@mcptest/core';
 import type { CliResult } from '../run-cli';
+import { collectSuiteFiles } from '../suite-files';
 
 export const VALIDATE_USAGE = `usage: mcptest validate <suite files or dirs...>
 
@@ -10,55 +10,6 @@ Loads each .yaml/.yml file (directories are searched recursively, skipping folde
 fixtures or node_modules and hidden ones) and prints "ok  <file> (N assertions)", or every
 error as file:line:col: message (hint). Exit 0 when all load, 2 otherwise.
 `;
-
-/** Directories that hold test data or tooling rather than suites (fixture folders hold arbitrary YAML). */
-const SKIPPED_DIRS = new Set(['fixtures', 'node_modules']);
-
-function isSuiteFile(name: string): boolean {
-  return /\.ya?ml$/i.test(name);
-}
-
-/** Suite files under `dir`, depth-first in name order, so output is stable across machines. */
-async function suiteFilesIn(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const files: string[] = [];
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (SKIPPED_DIRS.has(entry.name) || entry.name.startsWith('.')) continue;
-      files.push(...(await suiteFilesIn(full)));
-    } else if (entry.isFile() && isSuiteFile(entry.name)) {
-      files.push(full);
-    }
-  }
-  return files;
-}
-
-/** The suite files named by the arguments, and the arguments that could not be used (missing, not YAML, empty). */
-export async function collectSuiteFiles(args: readonly string[]): Promise<{ files: string[]; problems: string[] }> {
-  const files: string[] = [];
-  const problems: string[] = [];
-  for (const arg of args) {
-    let info;
-    try {
-      info = await stat(arg);
-    } catch {
-      problems.push(`${arg}: no such file or directory`);
-      continue;
-    }
-    if (info.isDirectory()) {
-      const found = await suiteFilesIn(arg);
-      if (found.length === 0) problems.push(`${arg}: no .yaml or .yml files found`);
-      files.push(...found);
-    } else if (isSuiteFile(arg)) {
-      files.push(arg);
-    } else {
-      problems.push(`${arg}: not a .yaml or .yml file`);
-    }
-  }
-  return { files: [...new Set(files)], problems };
-}
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

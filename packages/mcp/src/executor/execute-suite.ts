@@ -348,7 +348,10 @@ function connectionSpec(
       if (!rendered.ok) return { ok: false, detail: `server.args: ${rendered.error.message}` };
       args.push(String(rendered.value));
     }
+    // Like mcp-assert, a stdio server inherits the caller's environment (only the CLI may start one: it is the user's
+    // own machine), with the suite's `env:` on top; otherwise variables such as MEMORY_FILE_PATH never reach it.
     const env: Record<string, string> = {};
+    for (const [name, value] of Object.entries(options.env)) if (value !== undefined) env[name] = value;
     for (const [name, value] of Object.entries(server.env)) {
       const expanded = expandEnv(value, options.env);
       if (!expanded.ok) return { ok: false, detail: `server.env.${name}: ${expanded.error.message}` };

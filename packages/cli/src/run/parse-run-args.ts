@@ -1,0 +1,191 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+/** The options of one `mcptest run`, validated. */
+export interface RunArgs {
+  /** Suite files and directories, as given. */
+  paths: string[];
+  /** Replaces every assertion's server. */
+  url?: string;
+  transport: 'auto' | 'http' | 'sse';
+  /** `--header` values by name; a repeated name keeps the last value. */
+  headers: Record<string, string>;
+  /** Absolute fixture directory (`{{fixture}}`), overriding each suite's `fixture:`. */
+  fixture?: string;
+  trials: number;
+  executeDestructive: boolean;
+  maxCalls?: number;
+  concurrency?: number;
+  callDelayMs?: number;
+  json: boolean;
+  junit?: string;
+  markdown?: string;
+  badge?: string;
+  baseline?: string;
+  saveBaseline?: string;
+  updateSnapshots: boolean;
+  session: 'per-assertion' | 'shared';
+  /** `--no-color`: plain progress and report whatever the terminal and NO_COLOR / FORCE_COLOR say. */
+  noColor: boolean;
+}
+
+export type ParseRunArgsOutcome =
+  { ok: true; help: true } | { ok: true; help: false; args: RunArgs } | { ok: false; message: string };
+
+const OPTIONS = {
+  url: { type: 'string' },
+  transport: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  fixture: { type: 'string' },
+  trials: { type: 'string' },
+  'execute-destructive': { type: 'boolean' },
+  'max-calls': { type: 'string' },
+  concurrency: { type: 'string' },
+  'call-delay': { type: 'string' },
+  json: { type: 'boolean' },
+  junit: { type: 'string' },
+  markdown: { type: 'string' },
+  badge: { type: 'string' },
+  baseline: { type: 'string' },
+  'save-baseline': { type: 'string' },
+  'update-snapshots': { type: 'boolean' },
+  session: { type: 'string' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Bounds of the numeric flags; concurrency and call delay match the ExecPolicy schema's. */
+const INT_FLAGS = {
+  trials: { min: 1, max: 1000 },
+  'max-calls': { min: 1, max: Number.MAX_SAFE_INTEGER },
+  concurrency: { min: 1, max: 32 },
+  'call-delay': { min: 0, max: 60_000 },
+} as const;
+
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+class UsageError extends Error {}
+
+function intFlag(name: keyof typeof INT_FLAGS, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const { min, max } = INT_FLAGS[name];
+  const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer from ${min} to ${max}`;
+    throw new UsageError(`--${name} must be ${range}, not "${value}"`);
+  }
+  return n;
+}
+
+function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`--${flag} must be ${allowed.join(', ').replace(/, ([^,]*)$/, ' or $1')}, not "${value}"`);
+}
+
+function parseUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--url must be an absolute http:// or https:// URL, not "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`--url must be an http:// or https:// URL, not "${value}"`);
+  }
+  return url.href;
+}
+
+function parseHeaders(values: readonly string[] | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const raw of values ?? []) {
+    const colon = raw.indexOf(':');
+    const name = colon > 0 ? raw.slice(0, colon).trim() : '';
+    const value = colon > 0 ? raw.slice(colon + 1).trim() : '';
+    if (!HEADER_NAME.test(name)) throw new UsageError(`--header must look like "Name: value", not "${raw}"`);
+    // Line breaks would let one flag smuggle a second header (or a body) into the request.
+    if (/[\r\n\0]/.test(value)) throw new UsageError(`--header ${name}: the value may not contain line breaks`);
+    headers[name] = value;
+  }
+  return headers;
+}
+
+function outputFile(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new UsageError(`--${flag} needs a file name`);
+  return value;
+}
+
+/** Node's parseArgs messages, reworded to name the flag the way the usage text does. */
+function describeParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const flag = /'([^']+)'/.exec(message)?.[1];
+    return flag ? `unknown option ${flag}` : message;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const flag = /'(--?[\w-]+)/.exec(message)?.[1];
+    if (flag && /ambiguous/.test(message)) {
+      return `${flag} needs a value; for a value that starts with "-", write ${flag}=VALUE`;
+    }
+    if (flag && /argument missing/.test(message)) return `${flag} needs a value`;
+    if (flag && /does not take an argument/.test(message)) return `${flag} does not take a value`;
+  }
+  return message;
+}
+
+/**
+ * Parses `mcptest run`'s arguments (after the command word). Every bad value comes back as a message naming the flag;
+ * the caller prints it with the usage and exits 2. `cwd` resolves `--fixture` to an absolute directory.
+ */
+export function parseRunArgs(argv: readonly string[], cwd: string): ParseRunArgsOutcome {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return { ok: false, message: describeParseError(error) };
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { ok: true, help: true };
+  try {
+    if (positionals.length === 0) throw new UsageError('no suite files or directories given');
+    const url = parseUrl(values.url);
+    if (url === undefined && values.transport !== undefined) {
+      throw new UsageError('--transport applies to --url; give the transport of a suite server in its server: block');
+    }
+    const fixture = values.fixture;
+    if (fixture !== undefined && fixture.trim() === '') throw new UsageError('--fixture needs a directory');
+    const badge = outputFile('badge', values.badge);
+    if (badge !== undefined && !/\.(svg|json)$/i.test(badge)) {
+      throw new UsageError(`--badge must name a .svg (image) or .json (shields.io endpoint) file, not "${badge}"`);
+    }
+    const args: RunArgs = {
+      paths: positionals,
+      url,
+      transport: oneOf('transport', values.transport, ['auto', 'http', 'sse'], 'auto'),
+      headers: parseHeaders(values.header),
+      fixture: fixture === undefined ? undefined : path.resolve(cwd, fixture),
+      trials: intFlag('trials', values.trials) ?? 1,
+      executeDestructive: values['execute-destructive'] ?? false,
+      maxCalls: intFlag('max-calls', values['max-calls']),
+      concurrency: intFlag('concurrency', values.concurrency),
+      callDelayMs: intFlag('call-delay', values['call-delay']),
+      json: values.json ?? false,
+      junit: outputFile('junit', values.junit),
+      markdown: outputFile('markdown', values.markdown),
+      badge,
+      baseline: outputFile('baseline', values.baseline),
+      saveBaseline: outputFile('save-baseline', values['save-baseline']),
+      updateSnapshots: values['update-snapshots'] ?? false,
+      session: oneOf('session', values.session, ['per-assertion', 'shared'], 'per-assertion'),
+      noColor: values['no-color'] ?? false,
+    };
+    return { ok: true, help: false, args };
+  } catch (error) {
+    if (error instanceof UsageError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
