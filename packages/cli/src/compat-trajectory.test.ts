@@ -3,10 +3,11 @@ import path from 'node:path';
 import { checkTrajectory, TraceSchema, TrajectorySchema } from '@mcptest/core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { COMPAT_DIR } from '../../../test/compat';
 
 // mcp-assert's own CI runs `mcp-assert run --suite examples/trajectory` and requires every file to pass, so each
 // file here is a passing example: its trace must satisfy its trajectory unchanged.
-const dir = path.resolve(process.cwd(), '../shared/compat/mcp-assert/trajectory');
+const dir = path.join(COMPAT_DIR, 'trajectory');
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.yaml') || f.endsWith('.yml'))
   .sort();

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEverythingServer, type RunningServer } from '../../../../test/mcp-servers';
 import { jsonReport, runMcptest } from '../run/spawn-mcptest';
+import { COMPAT_DIR } from '../../../../test/compat';
 
 /** Spawned runs take seconds each on a loaded machine; vitest's 30 s default is too tight for these. */
 const SLOW_TEST_MS = 90_000;
 
-const corpus = path.resolve('../shared/compat/mcp-assert');
+const corpus = COMPAT_DIR;
 
 let http: RunningServer;
 let sse: RunningServer;

@@ -6,11 +6,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMemoryGateway } from '../run/memory-gateway';
 import { jsonReport, runMcptest } from '../run/spawn-mcptest';
+import { COMPAT_DIR } from '../../../../test/compat';
 
 /** Spawned runs take seconds each on a loaded machine; vitest's 30 s default is too tight for these. */
 const SLOW_TEST_MS = 90_000;
 
-const corpus = path.resolve('../shared/compat/mcp-assert');
+const corpus = COMPAT_DIR;
 const scratch = mkdtempSync(path.join(tmpdir(), 'mcptest-memory-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

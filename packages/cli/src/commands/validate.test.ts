@@ -5,8 +5,9 @@ import path from 'node:path';
 import { loadSuite } from '@mcptest/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../run-cli';
+import { COMPAT_DIR } from '../../../../test/compat';
 
-const compatDir = path.resolve(process.cwd(), '../shared/compat/mcp-assert');
+const compatDir = COMPAT_DIR;
 const bin = path.resolve('node_modules/.bin/mcptest');
 
 function yamlFilesUnder(dir: string): string[] {
@@ -59,11 +60,11 @@ describe('the mcp-assert compatibility corpus', () => {
     });
   });
 
-  it('`npx mcptest validate ../shared/compat/mcp-assert` exits 0', () => {
-    const result = spawnSync(bin, ['validate', '../shared/compat/mcp-assert'], { encoding: 'utf8' });
+  it('`npx mcptest validate <the mcp-assert corpus>` exits 0', () => {
+    const result = spawnSync(bin, ['validate', 'test/compat/mcp-assert'], { encoding: 'utf8' });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('ok  ../shared/compat/mcp-assert/memory/create_and_search.yaml (1 assertion)\n');
+    expect(result.stdout).toContain('ok  test/compat/mcp-assert/memory/create_and_search.yaml (1 assertion)\n');
     expect(result.stdout).toContain('56 files, 56 assertions: all valid');
   });
 });

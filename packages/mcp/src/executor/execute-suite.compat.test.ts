@@ -8,8 +8,9 @@ import { type RunningServer, startEverythingServer } from '../../../../test/mcp-
 import { createMemoryCallBudget } from '../budget/memory-call-budget';
 import { executeSuite } from './execute-suite';
 import type { ExecutedAssertion, ExecuteSuiteOptions } from './types';
+import { COMPAT_DIR } from '../../../../test/compat';
 
-const CORPUS = path.resolve('../shared/compat/mcp-assert');
+const CORPUS = COMPAT_DIR;
 
 /**
  * Files that cannot pass for a reason outside mcptest, with that reason:
