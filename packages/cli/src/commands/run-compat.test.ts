@@ -1,6 +1,6 @@
 // The mcp-assert corpus (../shared/compat/mcp-assert, unmodified) through the real `mcptest run`, against the servers
 // it was written for: server-everything over both transports via --url, and the trajectory examples with no server.
-// The memory corpus is in run-memory.test.ts.
+// The memory corpus is in run-memory.test.ts; the filesystem corpus runs over stdio below.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEverythingServer, type RunningServer } from '../../../../test/mcp-servers';
@@ -79,4 +79,37 @@ describe('mcp-assert corpus through mcptest run', () => {
     expect(report.summary).toEqual({ total: 20, passed: 20, failed: 0, skipped: 0 });
     expect(outcome.code, outcome.stderr).toBe(0);
   });
+
+  // The filesystem corpus over stdio from the CLI (server-filesystem is a root devDependency, started through `npx`
+  // exactly as the files say), each assertion on its own copy of the fixture directory, which stays untouched.
+  it(
+    'filesystem runs over stdio with --fixture; destructive tools are held back unless allowed',
+    async () => {
+      const fixture = path.join(corpus, 'filesystem', 'fixtures');
+      const base = ['run', path.join(corpus, 'filesystem'), '--fixture', fixture, '--call-delay', '0', '--json'];
+      const [guarded, allowed] = await Promise.all([runMcptest(base), runMcptest([...base, '--execute-destructive'])]);
+
+      // write_file and edit_file declare destructiveHint: true; move_file's setup calls write_file.
+      const held = jsonReport(guarded);
+      expect(held.results.filter((r) => r.status === 'SKIP').map((r) => r.name)).toEqual([
+        'edit_file modifies existing file content',
+        'move_file renames a file',
+        'write_file creates a new file',
+      ]);
+      expect(held.summary).toEqual({ total: 14, passed: 11, failed: 0, skipped: 3 });
+      expect(guarded.code, guarded.stderr).toBe(0);
+
+      // With destructive calls allowed everything runs. move_file cannot pass for a reason outside mcptest: the
+      // corpus's fixture folder already holds moved.txt (left by upstream runs), so the server refuses to overwrite
+      // it, exactly as mcp-assert itself reports without its --docker isolation.
+      const all = jsonReport(allowed);
+      const failed = all.results.filter((r) => r.status === 'FAIL');
+      expect(failed.map((r) => [r.name, r.detail])).toEqual([
+        ['move_file renames a file', expect.stringMatching(/Destination already exists/)],
+      ]);
+      expect(all.summary).toEqual({ total: 14, passed: 13, failed: 1, skipped: 0 });
+      expect(allowed.code).toBe(1);
+    },
+    SLOW_TEST_MS,
+  );
 });

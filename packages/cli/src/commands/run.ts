@@ -1,5 +1,6 @@
 // `mcptest run <suites...>`: execute suites against MCP servers and report (DESIGN.md, CLI contract). Exit 0 when
 // every assertion passed or was skipped, 1 on any failure or regression, 2 on usage, configuration or file errors.
+import { setMaxListeners } from 'node:events';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -124,6 +125,9 @@ export async function runCommand(argv: readonly string[], io: RunCommandIo = {})
   }
 
   const controller = new AbortController();
+  // One signal for the whole run is shared by every request of every assertion (each adds its own abort listener while
+  // it runs), so Node's 10-listener leak warning would be a false alarm on long suites.
+  setMaxListeners(0, controller.signal);
   const onSigint = () => controller.abort();
   if (io.signal?.aborted) controller.abort();
   else if (io.signal) io.signal.addEventListener('abort', onSigint, { once: true });
