@@ -8,6 +8,7 @@ if (args.length === 0) {
   log('typecheck');
   run('node_modules/.bin/tsc', ['-p', 'tsconfig.json']);
   run('node_modules/.bin/tsc', ['-p', 'apps/web/tsconfig.json']);
+  run('node_modules/.bin/tsc', ['-p', 'scripts/bench/tsconfig.json']);
   log('lint');
   run('node_modules/.bin/eslint', ['--max-warnings', '0', '.']);
   run('node_modules/.bin/prettier', ['--check', '--log-level', 'warn', '.']);

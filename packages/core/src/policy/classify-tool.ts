@@ -89,7 +89,20 @@ function findWord(words: readonly string[], entries: readonly string[]): string 
   return undefined;
 }
 
+/** Compiled globs: a tenant has a handful of overrides and classification runs for every tool of every run. */
+const globCache = new Map<string, RegExp>();
+const GLOB_CACHE_LIMIT = 1000;
+
 function globToRegExp(glob: string): RegExp {
+  const cached = globCache.get(glob);
+  if (cached) return cached;
+  const compiled = compileGlob(glob);
+  if (globCache.size >= GLOB_CACHE_LIMIT) globCache.clear();
+  globCache.set(glob, compiled);
+  return compiled;
+}
+
+function compileGlob(glob: string): RegExp {
   let source = '';
   for (const char of glob) {
     if (char === '*') source += '[\\s\\S]*';
