@@ -29,11 +29,28 @@ export async function maintenanceClient(): Promise<pg.Client> {
   return client;
 }
 
+/** Runs older than this were interrupted before their teardown (a killed vitest); their databases are dropped. */
+const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
+
+async function dropStaleDatabases(admin: pg.Client): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>(
+    `SELECT datname FROM pg_database WHERE datname LIKE 'mcptest\\_tpl\\_%' OR datname LIKE 'mcptest\\_t\\_%'`,
+  );
+  for (const { datname } of rows) {
+    // Names carry the run id, whose first 8 characters are Date.now() in base 36.
+    const startedAt = parseInt(datname.replace(/^mcptest_(tpl|t)_/, '').slice(0, 8), 36);
+    if (Number.isFinite(startedAt) && Date.now() - startedAt > STALE_AFTER_MS) {
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
+    }
+  }
+}
+
 export default async function globalSetup(project: TestProject) {
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const template = `mcptest_tpl_${runId}`;
   const admin = await maintenanceClient();
   try {
+    await dropStaleDatabases(admin);
     await admin.query(`CREATE DATABASE "${template}"`);
   } finally {
     await admin.end();
