@@ -147,6 +147,7 @@ export default tseslint.config(
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'packages/core is pure: no network.' },
+        { name: 'Buffer', message: 'packages/core is pure and portable: use Uint8Array, atob/btoa, TextEncoder.' },
         {
           name: 'setTimeout',
           message: 'packages/core is pure: take `now` as an argument instead of reading clocks or timers.',

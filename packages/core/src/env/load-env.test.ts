@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './load-env';
 import { DEV_ENCRYPTION_KEYS, serviceEnvSchema } from './service-env';
 
-const key = (id: string) => `${id}:${Buffer.alloc(32, 7).toString('base64')}`;
+const key = (id: string) => `${id}:${btoa(String.fromCharCode(...new Array<number>(32).fill(7)))}`;
 
 describe('serviceEnvSchema', () => {
   it('needs nothing in development', () => {

@@ -70,7 +70,7 @@ export const EncryptionKeys = z.string().transform((value, ctx) => {
       ctx.addIssue({ code: 'custom', message: `entry "${entry.slice(0, 12)}…" must look like keyId:base64key` });
       return z.NEVER;
     }
-    const key = Uint8Array.from(Buffer.from(raw, 'base64'));
+    const key = decodeBase64(raw);
     if (key.length !== 32) {
       ctx.addIssue({ code: 'custom', message: `key "${id}" must be 32 bytes of base64 (openssl rand -base64 32)` });
       return z.NEVER;
@@ -87,6 +87,18 @@ export const EncryptionKeys = z.string().transform((value, ctx) => {
   }
   return keys;
 });
+
+/**
+ * Strict base64 to bytes with the web-standard `atob` (packages/core avoids Node's Buffer); anything that is not
+ * base64 decodes to no bytes, which the 32-byte check then reports.
+ */
+function decodeBase64(text: string): Uint8Array {
+  try {
+    return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  } catch {
+    return new Uint8Array();
+  }
+}
 
 /** Comma list of CIDRs (validated loosely here; packages/mcp's SSRF guard parses them strictly). */
 export const CidrList = z.string().transform((value, ctx) => {

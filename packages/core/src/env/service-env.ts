@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CidrList, EncryptionKeys, PostgresUrl, RedisUrl } from './load-env';
 
 /** Development-only encryption key (id "dev"). Production must set MCPTEST_ENCRYPTION_KEYS; see docs/security.md. */
-export const DEV_ENCRYPTION_KEYS = `dev:${Buffer.from('mcptest-dev-key-never-for-prod!!').toString('base64')}`;
+export const DEV_ENCRYPTION_KEYS = `dev:${btoa('mcptest-dev-key-never-for-prod!!')}`;
 const DEV_AUTH_SECRET = 'mcptest-development-auth-secret-never-use-in-production';
 
 /** Loopback only: lets a developer test a server on their own machine; never link-local or metadata ranges. */
