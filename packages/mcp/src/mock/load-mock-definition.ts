@@ -1,7 +1,6 @@
-import { formatSuitePath, type SuiteError } from '@mcptest/core';
+import { formatSuitePath, locateKey, locatePath, type SuiteError } from '@mcptest/core';
 import { type Document, LineCounter, parseAllDocuments } from 'yaml';
 import { type z } from 'zod';
-import { locateYamlKey, locateYamlPath } from './locate-yaml';
 import { describeMockValue, MockServerDefinition, MockServerFile } from './mock-schema';
 
 /** A YAML or schema error in a mock definition, located like suite errors (same shape, same `formatSuiteError`). */
@@ -125,6 +124,11 @@ function unknownKeyHint(key: string, known: readonly string[]): string | undefin
   return known.length > 0 ? `allowed here: ${known.join(', ')}` : undefined;
 }
 
+/** The position to report for a path (the suite loader's locator: aliases followed, merge keys searched). */
+function offsetOf(doc: Document, path: readonly (string | number)[]): number {
+  return locatePath(doc, path).offset;
+}
+
 // --- zod issues -> located errors -------------------------------------------------------------------------------
 
 const TYPE_NAMES: Readonly<Record<string, string>> = {
@@ -149,7 +153,7 @@ function addIssue(errors: Errors, doc: Document, root: unknown, issue: z.core.$Z
     for (const key of issue.keys) {
       const where = label === '' ? 'at the top level' : `in \`${label}\``;
       errors.add(
-        locateYamlKey(doc, path, key) ?? locateYamlPath(doc, path),
+        locateKey(doc, path, key) ?? offsetOf(doc, path),
         [...path, key],
         `unknown key \`${key}\` ${where}`,
         path.length === 0 && key !== 'mock_server'
@@ -164,14 +168,14 @@ function addIssue(errors: Errors, doc: Document, root: unknown, issue: z.core.$Z
   if (typeof last === 'string' && isRecord(valueAt(root, parentPath)) && !has(valueAt(root, parentPath), last)) {
     const parent = formatSuitePath(parentPath);
     errors.add(
-      locateYamlPath(doc, parentPath),
+      offsetOf(doc, parentPath),
       path,
       `${parent === '' ? '' : `\`${parent}\`: `}missing required key \`${last}\``,
     );
     return;
   }
 
-  const offset = locateYamlPath(doc, path);
+  const offset = offsetOf(doc, path);
   const at = label === '' ? '' : `\`${label}\`: `;
   const value = valueAt(root, path);
   switch (issue.code) {
@@ -229,9 +233,9 @@ function checkUnique(errors: Errors, doc: Document, items: unknown, listKey: str
       seen.set(value, index);
       return;
     }
-    const firstLine = errors.line(locateYamlPath(doc, ['mock_server', listKey, first, field]));
+    const firstLine = errors.line(offsetOf(doc, ['mock_server', listKey, first, field]));
     errors.add(
-      locateYamlPath(doc, path),
+      offsetOf(doc, path),
       path,
       `${listKey.replace(/s$/, '')} ${field} ${JSON.stringify(value)} is already used on line ${firstLine}`,
     );
@@ -246,7 +250,7 @@ function checkAnswers(errors: Errors, doc: Document, tools: unknown): void {
     const base = ['mock_server', 'tools', toolIndex];
     if (has(tool, 'response') && has(tool, 'error')) {
       errors.add(
-        locateYamlKey(doc, base, 'error') ?? locateYamlPath(doc, base),
+        locateKey(doc, base, 'error') ?? offsetOf(doc, base),
         [...base, 'error'],
         'a tool answers with `response` or `error`, not both',
         'to answer differently by arguments, use `responses:` with `when:`',
@@ -260,7 +264,7 @@ function checkAnswers(errors: Errors, doc: Document, tools: unknown): void {
       const at = [...base, 'responses', index];
       if (has(entry, 'response') === has(entry, 'error')) {
         errors.add(
-          locateYamlPath(doc, at),
+          offsetOf(doc, at),
           at,
           has(entry, 'response')
             ? 'a case answers with `response` or `error`, not both'
@@ -268,9 +272,9 @@ function checkAnswers(errors: Errors, doc: Document, tools: unknown): void {
         );
       }
       if (catchAll !== undefined) {
-        const line = errors.line(locateYamlPath(doc, [...base, 'responses', catchAll]));
+        const line = errors.line(offsetOf(doc, [...base, 'responses', catchAll]));
         errors.add(
-          locateYamlPath(doc, at),
+          offsetOf(doc, at),
           at,
           `this case is never used: the case on line ${line} has no \`when\` and answers every call`,
           'put cases with `when:` first and the default last',
@@ -288,7 +292,7 @@ function checkResources(errors: Errors, doc: Document, resources: unknown): void
     if (isRecord(resource) && has(resource, 'text') && has(resource, 'blob')) {
       const at = ['mock_server', 'resources', index];
       errors.add(
-        locateYamlKey(doc, at, 'blob') ?? locateYamlPath(doc, at),
+        locateKey(doc, at, 'blob') ?? offsetOf(doc, at),
         [...at, 'blob'],
         'a resource has `text` or `blob`, not both',
       );
@@ -341,7 +345,7 @@ function loadUnsafe(text: string, file: string): LoadMockDefinitionResult {
   if (!isRecord(root) || !has(root, 'mock_server')) {
     const serverKeys = isRecord(root) ? Object.keys(root).filter((key) => MOCK_SERVER_KEYS.includes(key)) : [];
     errors.add(
-      locateYamlPath(doc, []),
+      offsetOf(doc, []),
       [],
       `expected a mapping with \`mock_server:\`, got ${isRecord(root) ? 'a mapping without it' : describeMockValue(root)}`,
       serverKeys.length > 0
