@@ -18,6 +18,7 @@ import {
 import { readCliEnv } from '../env';
 import { cliExecPolicy } from '../run/cli-policy';
 import type { CliResult } from '../run-cli';
+import { parseHeaderFlags, UsageError } from '../cli-flags';
 
 export const AUDIT_USAGE = `usage: mcptest audit --url URL [options]
 
@@ -86,11 +87,6 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** An HTTP header name (RFC 9110 token). */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-class UsageError extends Error {}
-
 function intFlag(flag: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
@@ -98,20 +94,6 @@ function intFlag(flag: string, value: string | undefined, min: number, max: numb
     throw new UsageError(`--${flag} must be an integer from ${min} to ${max}, not "${value}"`);
   }
   return n;
-}
-
-function parseHeaders(values: readonly string[] | undefined): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const raw of values ?? []) {
-    const colon = raw.indexOf(':');
-    const name = colon > 0 ? raw.slice(0, colon).trim() : '';
-    const value = colon > 0 ? raw.slice(colon + 1).trim() : '';
-    if (!HEADER_NAME.test(name)) throw new UsageError(`--header must look like "Name: value", not "${raw}"`);
-    // Line breaks would let one flag smuggle a second header into the request.
-    if (/[\r\n\0]/.test(value)) throw new UsageError(`--header ${name}: the value may not contain line breaks`);
-    headers[name] = value;
-  }
-  return headers;
 }
 
 function parseAuditArgs(argv: readonly string[], cwd: string): { help: true } | { help: false; args: AuditArgs } {
@@ -146,7 +128,7 @@ function parseAuditArgs(argv: readonly string[], cwd: string): { help: true } | 
     args: {
       url,
       transport,
-      headers: parseHeaders(values.header),
+      headers: parseHeaderFlags(values.header),
       timeoutMs: intFlag('timeout', values.timeout, 1, 600_000) ?? 30_000,
       executeDestructive: values['execute-destructive'] ?? false,
       invalidProbes: values['invalid-probes'] ?? false,

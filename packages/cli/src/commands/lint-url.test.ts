@@ -41,6 +41,12 @@ describe('mcptest lint --url', () => {
     expect(result.stderr).toMatch(/could not connect to http:\/\/127\.0\.0\.1:1\/mcp/);
   });
 
+  it('refuses a malformed --header before connecting', async () => {
+    const result = await lintCommand(['--url', server.url, '--header', 'no colon here']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/--header must look like "Name: value"/);
+  });
+
   it('refuses a metadata address', async () => {
     const result = await lintCommand(['--url', 'http://169.254.169.254/mcp']);
     expect(result.exitCode).toBe(2);

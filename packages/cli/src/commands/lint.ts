@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { EnvError, lintTools, type LintFinding, type ToolDescriptor } from '@mcptest/core';
 import { createSafeFetch, openSession } from '@mcptest/mcp';
+import { parseHeaderFlags, UsageError } from '../cli-flags';
 import { readCliEnv } from '../env';
 import type { CliResult } from '../run-cli';
 import { readToolsFile } from './classify';
@@ -110,11 +111,12 @@ async function lintUrl(args: readonly string[], usage: (why: string) => CliResul
   if (transport !== 'auto' && transport !== 'http' && transport !== 'sse') {
     return usage(`--transport must be auto, http or sse, got "${transport}"`);
   }
-  const headers: Record<string, string> = {};
-  for (const header of values.header ?? []) {
-    const sep = header.indexOf(':');
-    if (sep <= 0) return usage(`--header must look like "Name: value", got "${header}"`);
-    headers[header.slice(0, sep).trim()] = header.slice(sep + 1).trim();
+  let headers: Record<string, string>;
+  try {
+    headers = parseHeaderFlags(values.header);
+  } catch (error) {
+    if (error instanceof UsageError) return usage(error.message);
+    throw error;
   }
   let allowPrivateNetworks: string[];
   try {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseHeaderFlags, UsageError } from '../cli-flags';
 
 /** The options of one `mcptest run`, validated. */
 export interface RunArgs {
@@ -62,11 +63,6 @@ const INT_FLAGS = {
   'call-delay': { min: 0, max: 60_000 },
 } as const;
 
-/** An HTTP header name (RFC 9110 token). */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-class UsageError extends Error {}
-
 function intFlag(name: keyof typeof INT_FLAGS, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const { min, max } = INT_FLAGS[name];
@@ -96,20 +92,6 @@ function parseUrl(value: string | undefined): string | undefined {
     throw new UsageError(`--url must be an http:// or https:// URL, not "${value}"`);
   }
   return url.href;
-}
-
-function parseHeaders(values: readonly string[] | undefined): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const raw of values ?? []) {
-    const colon = raw.indexOf(':');
-    const name = colon > 0 ? raw.slice(0, colon).trim() : '';
-    const value = colon > 0 ? raw.slice(colon + 1).trim() : '';
-    if (!HEADER_NAME.test(name)) throw new UsageError(`--header must look like "Name: value", not "${raw}"`);
-    // Line breaks would let one flag smuggle a second header (or a body) into the request.
-    if (/[\r\n\0]/.test(value)) throw new UsageError(`--header ${name}: the value may not contain line breaks`);
-    headers[name] = value;
-  }
-  return headers;
 }
 
 function outputFile(flag: string, value: string | undefined): string | undefined {
@@ -166,7 +148,7 @@ export function parseRunArgs(argv: readonly string[], cwd: string): ParseRunArgs
       paths: positionals,
       url,
       transport: oneOf('transport', values.transport, ['auto', 'http', 'sse'], 'auto'),
-      headers: parseHeaders(values.header),
+      headers: parseHeaderFlags(values.header),
       fixture: fixture === undefined ? undefined : path.resolve(cwd, fixture),
       trials: intFlag('trials', values.trials) ?? 1,
       executeDestructive: values['execute-destructive'] ?? false,

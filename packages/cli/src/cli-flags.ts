@@ -1,0 +1,22 @@
+// Flag parsing shared by the commands that talk to a server (`run`, `audit`, `lint --url`).
+
+/** A bad flag or argument: the command prints the message with its usage and exits 2. */
+export class UsageError extends Error {}
+
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** `--header "Name: value"` flags (repeatable) to a headers object; throws UsageError on a malformed one. */
+export function parseHeaderFlags(values: readonly string[] | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const raw of values ?? []) {
+    const colon = raw.indexOf(':');
+    const name = colon > 0 ? raw.slice(0, colon).trim() : '';
+    const value = colon > 0 ? raw.slice(colon + 1).trim() : '';
+    if (!HEADER_NAME.test(name)) throw new UsageError(`--header must look like "Name: value", not "${raw}"`);
+    // Line breaks would let one flag smuggle a second header (or a body) into the request.
+    if (/[\r\n\0]/.test(value)) throw new UsageError(`--header ${name}: the value may not contain line breaks`);
+    headers[name] = value;
+  }
+  return headers;
+}
