@@ -11,3 +11,6 @@ export * from './suite';
 export * from './policy';
 export * from './lint';
 export * from './audit';
+export * from './plan';
+export * from './run';
+export * from './schedule';

@@ -5,7 +5,8 @@ export type DbErrorCode =
   | 'migration_failed'
   | 'migration_incomplete'
   | 'secret_key_unknown'
-  | 'secret_corrupt';
+  | 'secret_corrupt'
+  | 'not_found';
 
 export class DbError extends Error {
   constructor(

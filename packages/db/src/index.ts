@@ -9,3 +9,4 @@ export { readMigrations, type MigrationFile } from './migrate/read-migrations';
 export { applyMigrations, type ApplyMigrationsResult } from './migrate/apply-migrations';
 export { compareSchema, readDbSnapshot, type DatamodelLike, type DbSnapshot } from './drift/find-drift';
 export type * from './generated/prisma/enums';
+export { createQueuedRun, type CreateQueuedRunInput, type QueuedRun } from './runs/create-queued-run';

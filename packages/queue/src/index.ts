@@ -9,3 +9,58 @@ export {
   type RedisCallBudgetOptions,
   type RedisCallBudgetUsage,
 } from './budget/redis-call-budget';
+export {
+  JOB_CATALOG,
+  QUEUE_NAMES,
+  bullPrefix,
+  parseJobPayload,
+  runJobId,
+  suiteSchedulerId,
+  InvalidJobPayloadError,
+  type JobDefinition,
+  type JobName,
+  type JobPayload,
+  type JobsOfQueue,
+  type QueueName,
+} from './jobs/job-catalog';
+export { createQueues, type Queues, type CreateQueuesOptions, type EnqueueOptions } from './jobs/create-queues';
+export {
+  createJobWorker,
+  handBackJob,
+  UnrecoverableError,
+  type CreateJobWorkerOptions,
+  type Job,
+  type JobContext,
+  type JobHandlers,
+  type Worker,
+} from './jobs/create-job-worker';
+export {
+  createFairAdmission,
+  type AdmittedRun,
+  type FairAdmission,
+  type FairAdmissionOptions,
+} from './fair/fair-admission';
+export { dispatchAdmittedRuns, enqueueRun, type RunDispatch } from './runs/enqueue-run';
+export { cancelRun, type CancelRunDeps, type CancelRunResult } from './runs/cancel-run';
+export {
+  publishRunEvent,
+  readRunEvents,
+  waitForRunFinished,
+  runEventsKey,
+  RunEvent,
+  RUN_EVENTS_TTL_MS,
+  type RunFinishedEvent,
+  type ReadRunEventsOptions,
+  type StoredRunEvent,
+} from './runs/run-events';
+export { publishRunCancel, subscribeRunCancels, runCancelChannel } from './runs/run-cancel-channel';
+export {
+  syncSuiteSchedule,
+  listSuiteSchedulers,
+  removeSuiteScheduler,
+  type ScheduledSuite,
+  type ExistingScheduler,
+} from './schedules/sync-suite-schedule';
+export { createPoliteFetch, type PolitenessOptions, type PolitenessWaitEvent } from './politeness/create-polite-fetch';
+export { PolitenessRefusedError, type PolitenessLimit } from './politeness/politeness-refused-error';
+export { politenessHostKey } from './politeness/politeness-host-key';

@@ -1,15 +1,46 @@
 // The one env module of the worker process.
-import { isProduction, loadEnv, serviceEnvSchema } from '@mcptest/core';
+import { isProduction, loadEnv, PlanLimitsOverride, serviceEnvSchema } from '@mcptest/core';
 import { z } from 'zod';
 
 export type WorkerEnv = ReturnType<typeof readWorkerEnv>;
 
+const JsonText = z.string().transform((text, ctx) => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `is not JSON: ${(error as Error).message}` });
+    return z.NEVER;
+  }
+});
+
+export function workerEnvSchema(production: boolean) {
+  return serviceEnvSchema(production).extend({
+    /** Seconds between heartbeats: the worker's key in Redis and `heartbeatAt` of the runs it executes. */
+    WORKER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+    /** Runs this process executes at once (BullMQ concurrency of the `runs` queue). */
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** Port of the health and metrics endpoint (GET /healthz, GET /metrics); 0 picks a free one, -1 turns it off. */
+    WORKER_HEALTH_PORT: z.coerce.number().int().min(-1).max(65535).default(9464),
+    WORKER_HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
+    /** How long SIGTERM waits for runs in flight before handing them back to the queue. */
+    WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+    /** BullMQ lock of a run job: a worker that dies loses its runs to another worker after this. */
+    WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    /** How often this worker looks for stalled jobs (BullMQ stalledInterval). */
+    WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+    /** Seconds between reconciler passes (one worker at a time runs it, under a Redis lock). */
+    RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(15),
+    /** Per-plan overrides of the limits in packages/core (plan/plan-limits.ts), JSON. */
+    MCPTEST_PLAN_LIMITS: JsonText.pipe(PlanLimitsOverride).default({}),
+    /** Requests in flight to one destination host, across all workers and tenants. */
+    POLITENESS_MAX_IN_FLIGHT_PER_HOST: z.coerce.number().int().min(1).max(1000).default(8),
+    /** Requests started per second to one destination host, across all workers and tenants. */
+    POLITENESS_REQUESTS_PER_SECOND_PER_HOST: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** Longest a request waits for its host's limits before failing with a reason. */
+    POLITENESS_MAX_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  });
+}
+
 export function readWorkerEnv(source: Record<string, string | undefined> = process.env) {
-  return loadEnv(
-    serviceEnvSchema(isProduction(source)).extend({
-      /** Seconds between heartbeats written to Redis (the web app's health page reads them later). */
-      WORKER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
-    }),
-    source,
-  );
+  return loadEnv(workerEnvSchema(isProduction(source)), source);
 }

@@ -1,17 +1,47 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { createDatabase, type Database } from '@mcptest/db';
-import { createRedis, pingRedis, redisKey, type Redis } from '@mcptest/queue';
+import { resolvePlanTable } from '@mcptest/core';
+import { createDatabase, createSecretBox, type Database } from '@mcptest/db';
+import { createSafeFetch } from '@mcptest/mcp';
+import {
+  createFairAdmission,
+  createJobWorker,
+  createPoliteFetch,
+  createQueues,
+  createRedis,
+  dispatchAdmittedRuns,
+  JOB_CATALOG,
+  pingRedis,
+  redisKey,
+  subscribeRunCancels,
+  type Redis,
+} from '@mcptest/queue';
 import type { WorkerEnv } from './env';
+import { createWorkerMetrics } from './observability/metrics';
+import { startHealthServer, type HealthServer } from './observability/start-health-server';
+import { reconcileRuns } from './reconcile/reconcile-runs';
+import { ActiveRuns } from './run/active-runs';
+import { completeRun } from './run/complete-run';
+import { executeRunJob } from './run/execute-run-job';
+import { keepRunsAlive } from './run/keep-runs-alive';
+import { runScheduledSuite } from './schedule/run-scheduled-suite';
+import type { WorkerDeps } from './worker-deps';
 
 export interface RunningWorker {
   /** Redis key of this worker's heartbeat (expires unless refreshed). */
   readonly heartbeatKey: string;
+  readonly workerId: string;
+  /** The health/metrics endpoint, unless WORKER_HEALTH_PORT is -1. */
+  readonly health: HealthServer | undefined;
+  readonly deps: WorkerDeps;
+  /** Runs the reconciler once now (tests; the timer runs it every RECONCILE_INTERVAL_SECONDS). */
+  reconcile(): ReturnType<typeof reconcileRuns>;
+  /** Graceful: stops taking jobs, lets runs in flight finish for the grace period, then hands the rest back. */
   stop(): Promise<void>;
 }
 
 export interface StartWorkerOptions {
-  env: Pick<WorkerEnv, 'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'WORKER_HEARTBEAT_SECONDS'>;
+  env: WorkerEnv;
   logger: Logger;
   /** How long to keep retrying Postgres and Redis at start before giving up. */
   startupTimeoutMs?: number;
@@ -35,46 +65,244 @@ async function waitUntilReady(
 }
 
 /**
- * Connects to Postgres and Redis (retrying until `startupTimeoutMs`), logs readiness and keeps a heartbeat key in
- * Redis. Job processors attach here as the run, webhook and schedule issues land.
+ * Starts the worker process's parts: Postgres and Redis (retried until `startupTimeoutMs`), the `runs` and
+ * `schedules` BullMQ workers, the cancel subscription, the heartbeat of this worker and of its runs, the reconciler,
+ * and the health/metrics endpoint. docs/operations.md explains how several of these share the work.
  */
 export async function startWorker(options: StartWorkerOptions): Promise<RunningWorker> {
   const { env, logger } = options;
   const deadline = Date.now() + (options.startupTimeoutMs ?? 30_000);
-  const db: Database = createDatabase({ url: env.DATABASE_URL, maxConnections: 5 });
+  const db: Database = createDatabase({
+    url: env.DATABASE_URL,
+    maxConnections: Math.max(5, env.WORKER_CONCURRENCY + 3),
+  });
   const redis: Redis = createRedis({ url: env.REDIS_URL, name: 'mcptest-worker' });
   // ioredis reports connection errors as events; without a listener they would crash the process.
   redis.on('error', (error) => logger.debug({ error: error.message }, 'redis connection error'));
+  const closers: (() => Promise<unknown>)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch(() => {});
+    redis.disconnect();
+    await db.disconnect();
+  };
   try {
     const pgLatency = await waitUntilReady('postgres', () => db.ping(), deadline, logger);
     const redisLatency = await waitUntilReady('redis', () => pingRedis(redis), deadline, logger);
-    const heartbeatKey = redisKey(env.REDIS_PREFIX, 'worker', `${hostname()}-${process.pid}`);
+    const workerId = `${hostname()}-${process.pid}`;
+    const prefix = env.REDIS_PREFIX;
+    const heartbeatKey = redisKey(prefix, 'worker', workerId);
+
+    const queues = createQueues({ connection: redis, prefix });
+    closers.push(() => queues.close());
+    const fair = createFairAdmission({ redis, prefix });
+    const metrics = createWorkerMetrics({
+      collectDefault: true,
+      queueDepth: async () => {
+        const depths = [];
+        for (const name of ['runs', 'schedules'] as const) {
+          const counts = await queues.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed');
+          for (const [state, count] of Object.entries(counts)) depths.push({ queue: name, state, count });
+        }
+        const stats = await fair.stats();
+        depths.push({ queue: 'runs', state: 'pending_fair', count: stats.pending });
+        return depths;
+      },
+    });
+    const safeFetch = createSafeFetch({ allowPrivateNetworks: env.MCPTEST_ALLOW_PRIVATE_NETWORKS });
+    closers.push(() => safeFetch.close());
+    const politeFetch = createPoliteFetch(safeFetch as typeof fetch, {
+      redis,
+      prefix,
+      maxInFlightPerHost: env.POLITENESS_MAX_IN_FLIGHT_PER_HOST,
+      requestsPerSecondPerHost: env.POLITENESS_REQUESTS_PER_SECOND_PER_HOST,
+      maxWaitMs: env.POLITENESS_MAX_WAIT_MS,
+      onWait: (event) => {
+        metrics.politenessWaits.observe({ limit: event.limit, outcome: event.outcome }, event.waitedMs / 1000);
+        if (event.outcome === 'refused') logger.warn(event, 'politeness: request refused');
+      },
+    });
+    const deps: WorkerDeps = {
+      db,
+      redis,
+      prefix,
+      queues,
+      fair,
+      logger,
+      metrics,
+      secretBox: createSecretBox(env.MCPTEST_ENCRYPTION_KEYS),
+      plans: resolvePlanTable(env.MCPTEST_PLAN_LIMITS),
+      fetch: politeFetch,
+      workerId,
+      active: new ActiveRuns(),
+      now: () => new Date(),
+    };
+
+    const runsWorker = createJobWorker(
+      'runs',
+      { 'run.execute': (payload, context) => executeRunJob(deps, payload, context) },
+      {
+        connection: redis,
+        prefix,
+        concurrency: env.WORKER_CONCURRENCY,
+        lockDurationMs: env.WORKER_LOCK_DURATION_MS,
+        stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS,
+      },
+    );
+    const schedulesWorker = createJobWorker(
+      'schedules',
+      { 'suite.scheduled': (payload, context) => runScheduledSuite(deps, payload, context) },
+      { connection: redis, prefix, concurrency: 2 },
+    );
+    for (const [queue, worker] of [
+      ['runs', runsWorker],
+      ['schedules', schedulesWorker],
+    ] as const) {
+      worker.on('error', (error) => logger.error({ queue, error: error.message }, 'queue worker error'));
+      worker.on('failed', (job, error) => {
+        metrics.jobsFailed.inc({ queue });
+        logger.error({ queue, jobId: job?.id, job: job?.name, error: error.message }, 'job failed');
+        if (!job || job.name !== 'run.execute') return;
+        const attempts = job.opts.attempts ?? JOB_CATALOG['run.execute'].attempts;
+        if (job.attemptsMade < attempts) return;
+        // Out of attempts: the run ends as an error with the reason, rather than staying RUNNING for the reconciler.
+        const { runId, tenantId } = job.data as { runId: string; tenantId: string };
+        const tdb = db.tenant(tenantId);
+        void tdb.run
+          .findFirst({
+            where: { id: runId },
+            select: { id: true, suiteId: true, trigger: true, branch: true, startedAt: true },
+          })
+          .then((run) =>
+            run
+              ? completeRun(deps, tdb, {
+                  run,
+                  status: 'error',
+                  error: `the run could not be executed after ${job.attemptsMade} attempts: ${error.message}`,
+                })
+              : undefined,
+          )
+          .catch((e: Error) => logger.error({ runId, error: e.message }, 'could not record a failed run'));
+      });
+    }
+    closers.push(() => schedulesWorker.close());
+
+    const subscriber = redis.duplicate();
+    subscriber.on('error', (error) => logger.debug({ error: error.message }, 'redis subscriber error'));
+    const unsubscribe = await subscribeRunCancels(subscriber, prefix, (runId) => {
+      if (deps.active.abort(runId, 'cancelled')) logger.info({ runId }, 'run cancel requested; stopping it');
+    });
+    closers.push(async () => {
+      await unsubscribe();
+      subscriber.disconnect();
+    });
+
     const beat = () =>
       redis.set(
         heartbeatKey,
-        JSON.stringify({ at: new Date().toISOString(), pid: process.pid }),
+        JSON.stringify({ at: new Date().toISOString(), pid: process.pid, runs: deps.active.size }),
         'EX',
         env.WORKER_HEARTBEAT_SECONDS * 3,
       );
     await beat();
-    const timer = setInterval(() => {
+    const heartbeatTimer = setInterval(() => {
       beat().catch((error: Error) => logger.warn({ error: error.message }, 'heartbeat failed'));
+      keepRunsAlive(deps).catch((error: Error) => logger.warn({ error: error.message }, 'run keep-alive failed'));
     }, env.WORKER_HEARTBEAT_SECONDS * 1000);
-    timer.unref();
-    logger.info({ postgresMs: pgLatency, redisMs: redisLatency, heartbeatKey }, 'worker ready');
+    heartbeatTimer.unref();
+
+    const reconcileOptions = {
+      queuedGraceMs: Math.max(1000, env.RECONCILE_INTERVAL_SECONDS * 2000),
+      heartbeatStaleMs: env.WORKER_HEARTBEAT_SECONDS * 3000 + env.WORKER_LOCK_DURATION_MS,
+      maxAttempts: JOB_CATALOG['run.execute'].attempts,
+    };
+    const lockKey = redisKey(prefix, 'reconciler', 'lock');
+    const reconcile = () => reconcileRuns(deps, reconcileOptions);
+    let reconciling = false;
+    const reconcileTimer = setInterval(() => {
+      if (reconciling) return;
+      reconciling = true;
+      // One reconciler at a time across all workers; the lock outlives a pass that hangs, then another takes over.
+      redis
+        .set(lockKey, workerId, 'PX', Math.max(5000, env.RECONCILE_INTERVAL_SECONDS * 3000), 'NX')
+        .then(async (got) => {
+          if (got !== 'OK') return;
+          try {
+            const report = await reconcile();
+            const acted =
+              report.requeued + report.resumed + report.failed + report.schedulesUpserted + report.schedulesRemoved;
+            if (acted > 0) logger.info(report, 'reconciler pass');
+          } finally {
+            await redis.eval(
+              "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0",
+              1,
+              lockKey,
+              workerId,
+            );
+          }
+        })
+        .catch((error: Error) => logger.warn({ error: error.message }, 'reconciler pass failed'))
+        .finally(() => {
+          reconciling = false;
+        });
+    }, env.RECONCILE_INTERVAL_SECONDS * 1000);
+    reconcileTimer.unref();
+
+    let shuttingDown = false;
+    let health: HealthServer | undefined;
+    if (env.WORKER_HEALTH_PORT >= 0) {
+      health = await startHealthServer({
+        host: env.WORKER_HEALTH_HOST,
+        port: env.WORKER_HEALTH_PORT,
+        registry: metrics.registry,
+        checks: [
+          { name: 'postgres', check: () => db.ping() },
+          { name: 'redis', check: () => pingRedis(redis) },
+        ],
+        isShuttingDown: () => shuttingDown,
+      });
+      const server = health;
+      closers.push(() => server.close());
+    }
+    // Runs admitted before this worker existed (or while none was up) are in BullMQ already; these may be waiting.
+    await dispatchAdmittedRuns({ fair, queues });
+
+    logger.info(
+      {
+        postgresMs: pgLatency,
+        redisMs: redisLatency,
+        heartbeatKey,
+        workerId,
+        health: health?.url,
+        concurrency: env.WORKER_CONCURRENCY,
+      },
+      'worker ready',
+    );
     return {
       heartbeatKey,
+      workerId,
+      health,
+      deps,
+      reconcile,
       async stop() {
-        clearInterval(timer);
+        if (shuttingDown) return;
+        shuttingDown = true;
+        clearInterval(reconcileTimer);
+        const closing = runsWorker.close();
+        const graceMs = env.WORKER_SHUTDOWN_GRACE_SECONDS * 1000;
+        const grace = setTimeout(() => {
+          const handed = deps.active.abortAll('shutdown');
+          if (handed > 0) logger.warn({ runs: handed }, 'grace period over: handing runs back to the queue');
+        }, graceMs);
+        await closing;
+        clearTimeout(grace);
+        clearInterval(heartbeatTimer);
         await redis.del(heartbeatKey).catch(() => {});
-        redis.disconnect();
-        await db.disconnect();
+        await closeAll();
         logger.info('worker stopped');
       },
     };
   } catch (error) {
-    redis.disconnect();
-    await db.disconnect();
+    await closeAll();
     throw error;
   }
 }

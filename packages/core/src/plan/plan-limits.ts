@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** The plans of the `Plan` enum in prisma/schema.prisma. */
+export const PlanName = z.enum(['FREE', 'TEAM', 'ENTERPRISE']);
+export type PlanName = z.infer<typeof PlanName>;
+
+/**
+ * What a plan allows. The tenant's exec policy can only narrow these (a policy `max_calls` above the plan's cap is
+ * capped), so a plan is the ceiling an operator sells and the policy is what the tenant chooses under it.
+ */
+export const PlanLimits = z.strictObject({
+  /** Runs of one tenant executing at once across all workers (fair admission's per-tenant cap). */
+  concurrentRuns: z.int().min(1).max(1000),
+  /** Tool calls in one run. */
+  maxCallsPerRun: z.int().min(1),
+  /** Tool calls per tenant per UTC day, across all runs. */
+  dailyCalls: z.int().min(1),
+  /** Wall-clock limit of one run; the worker stops it with status error after this. */
+  runTimeLimitSeconds: z.int().min(1),
+  /** Least time between two firings of a suite's schedule. */
+  minScheduleIntervalSeconds: z.int().min(1),
+});
+export type PlanLimits = z.infer<typeof PlanLimits>;
+
+/**
+ * Defaults per plan. FREE still gets a concurrent run and hourly schedules so that a team can try everything;
+ * the call caps keep one tenant from turning workers into a load generator.
+ */
+export const DEFAULT_PLAN_LIMITS: Readonly<Record<PlanName, PlanLimits>> = Object.freeze({
+  FREE: {
+    concurrentRuns: 1,
+    maxCallsPerRun: 200,
+    dailyCalls: 2_000,
+    runTimeLimitSeconds: 300,
+    minScheduleIntervalSeconds: 3_600,
+  },
+  TEAM: {
+    concurrentRuns: 4,
+    maxCallsPerRun: 1_000,
+    dailyCalls: 50_000,
+    runTimeLimitSeconds: 900,
+    minScheduleIntervalSeconds: 300,
+  },
+  ENTERPRISE: {
+    concurrentRuns: 16,
+    maxCallsPerRun: 5_000,
+    dailyCalls: 500_000,
+    runTimeLimitSeconds: 3_600,
+    minScheduleIntervalSeconds: 60,
+  },
+});
+
+/**
+ * Per-plan overrides an operator sets (env `MCPTEST_PLAN_LIMITS`, JSON like `{"FREE":{"concurrentRuns":2}}`): any
+ * plan, any subset of its limits.
+ */
+export const PlanLimitsOverride = z.partialRecord(PlanName, PlanLimits.partial());
+export type PlanLimitsOverride = z.infer<typeof PlanLimitsOverride>;
+
+export type PlanTable = Readonly<Record<PlanName, PlanLimits>>;
+
+/** The defaults with an operator's overrides applied. */
+export function resolvePlanTable(override: PlanLimitsOverride = {}): PlanTable {
+  const table = {} as Record<PlanName, PlanLimits>;
+  for (const plan of PlanName.options) {
+    table[plan] = { ...DEFAULT_PLAN_LIMITS[plan], ...override[plan] };
+  }
+  return Object.freeze(table);
+}
+
+/** The lower of a policy's limit (absent = none) and the plan's cap: what actually applies. */
+export function capByPlan(policyLimit: number | undefined, planLimit: number): number {
+  return policyLimit === undefined ? planLimit : Math.min(policyLimit, planLimit);
+}

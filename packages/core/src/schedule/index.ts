@@ -1,0 +1,2 @@
+export * from './check-schedule';
+export * from './format-interval';

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { redisKey, type Redis } from '../redis';
+
+const Summary = z.object({ total: z.int(), passed: z.int(), failed: z.int(), skipped: z.int() });
+
+/** Progress of one run as the worker publishes it; the web UI streams these and `wait` ends on `run.finished`. */
+export const RunEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('run.started'), attempt: z.int(), workerId: z.string() }),
+  z.object({ type: z.literal('assertion.started'), key: z.string(), name: z.string(), trial: z.int() }),
+  z.object({
+    type: z.literal('assertion.finished'),
+    key: z.string(),
+    name: z.string(),
+    trial: z.int(),
+    status: z.enum(['PASS', 'FAIL', 'SKIP']),
+    detail: z.string(),
+    durationMs: z.number(),
+    tool: z.string().optional(),
+  }),
+  z.object({ type: z.literal('budget.exhausted'), scope: z.enum(['run', 'tenant_daily']), limit: z.int() }),
+  z.object({
+    type: z.literal('run.finished'),
+    status: z.enum(['passed', 'failed', 'error', 'cancelled']),
+    summary: Summary,
+    regressions: z.int(),
+    error: z.string().optional(),
+  }),
+]);
+export type RunEvent = z.infer<typeof RunEvent>;
+export type RunFinishedEvent = Extract<RunEvent, { type: 'run.finished' }>;
+
+/** A run's events stay readable this long after the last one, for a page opened late or a reconnecting client. */
+export const RUN_EVENTS_TTL_MS = 24 * 60 * 60 * 1000;
+/** Enough for a large suite with trials; older events are trimmed (Postgres holds the results anyway). */
+const MAX_EVENTS_PER_RUN = 10_000;
+
+export function runEventsKey(prefix: string, runId: string): string {
+  return redisKey(prefix, 'run', runId, 'events');
+}
+
+/**
+ * Appends an event to the run's Redis stream. A stream rather than pub/sub: a reader that connects late (the run page,
+ * `wait` after the trigger) replays from the start, so there is no window in which an event can be missed.
+ */
+export async function publishRunEvent(redis: Redis, prefix: string, runId: string, event: RunEvent): Promise<string> {
+  const key = runEventsKey(prefix, runId);
+  const result = await redis
+    .multi()
+    .xadd(key, 'MAXLEN', '~', MAX_EVENTS_PER_RUN, '*', 'e', JSON.stringify(event))
+    .pexpire(key, RUN_EVENTS_TTL_MS)
+    .exec();
+  const id = result?.[0]?.[1];
+  if (typeof id !== 'string') throw new Error(`could not publish an event of run ${runId}`);
+  return id;
+}
+
+export interface ReadRunEventsOptions {
+  /** Stream id to read after ('0' = from the start). */
+  after?: string;
+  /** Block up to this long for new events when there are none (needs a connection of its own while blocked). */
+  blockMs?: number;
+  count?: number;
+}
+
+export interface StoredRunEvent {
+  id: string;
+  event: RunEvent;
+}
+
+/** Reads events after `after`. Entries that do not parse are skipped (written by a newer or older worker). */
+export async function readRunEvents(
+  redis: Redis,
+  prefix: string,
+  runId: string,
+  options: ReadRunEventsOptions = {},
+): Promise<StoredRunEvent[]> {
+  const key = runEventsKey(prefix, runId);
+  const after = options.after ?? '0';
+  const count = options.count ?? 500;
+  const reply =
+    options.blockMs === undefined
+      ? await redis.xread('COUNT', count, 'STREAMS', key, after)
+      : await redis.xread('COUNT', count, 'BLOCK', options.blockMs, 'STREAMS', key, after);
+  const entries = reply?.[0]?.[1] ?? [];
+  const events: StoredRunEvent[] = [];
+  for (const [id, fields] of entries) {
+    const raw = fields[fields.indexOf('e') + 1];
+    if (raw === undefined) continue;
+    try {
+      const parsed = RunEvent.safeParse(JSON.parse(raw));
+      if (parsed.success) events.push({ id, event: parsed.data });
+    } catch {
+      // Not JSON: skip it rather than break every reader of the run.
+    }
+  }
+  return events;
+}
+
+/**
+ * Waits until the run's `run.finished` event appears or `timeoutMs` passes (null then). `redis` must be a connection
+ * used by nothing else while this runs (XREAD BLOCK holds it). Callers also check Postgres: a run that finished
+ * before Redis lost its data has no event to find.
+ */
+export async function waitForRunFinished(
+  redis: Redis,
+  prefix: string,
+  runId: string,
+  timeoutMs: number,
+): Promise<RunFinishedEvent | null> {
+  const deadline = Date.now() + timeoutMs;
+  let after = '0';
+  for (;;) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return null;
+    const events = await readRunEvents(redis, prefix, runId, { after, blockMs: Math.max(1, remaining) });
+    for (const { id, event } of events) {
+      after = id;
+      if (event.type === 'run.finished') return event;
+    }
+  }
+}

@@ -1,0 +1,160 @@
+// Recovery from the failures the queue must survive: a worker killed with SIGKILL mid-run, and Redis losing every key.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadMockDefinition, startMockServer, type MockServerHandle } from '@mcptest/mcp';
+import { createRedis, listSuiteSchedulers, createQueues, type Redis } from '@mcptest/queue';
+import { useTestDatabase } from '../../../../test/db';
+import { useTestRedis } from '../../../../test/redis';
+import {
+  queueRun,
+  runRow,
+  seedSuite,
+  spawnWorkerProcess,
+  startPrivateRedis,
+  startTestWorker,
+  waitFor,
+  WORKER_MOCK,
+} from '../../../../test/worker';
+
+const database = useTestDatabase();
+const redis = useTestRedis();
+let mock: MockServerHandle;
+
+beforeAll(async () => {
+  const loaded = loadMockDefinition(WORKER_MOCK, 'mock.yaml');
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+  mock = await startMockServer({ definition: loaded.definition });
+});
+afterAll(async () => {
+  await mock?.close();
+});
+
+const finished = (runId: string, timeoutMs = 25_000) =>
+  waitFor(
+    `run ${runId} to finish`,
+    async () => {
+      const run = await runRow(database.db, runId);
+      return run && !['QUEUED', 'RUNNING'].includes(run.status) ? run : undefined;
+    },
+    timeoutMs,
+  );
+
+const SIX_SLOW = `
+assertions:
+${[1, 2, 3, 4, 5, 6].map((n) => `  - name: slow ${n}\n    assert: { tool: slow, args: { n: ${n} }, expect: { contains: [slow ${n}] } }`).join('\n')}
+`;
+
+/** Short locks so a dead worker's job is taken over within seconds instead of BullMQ's default 30 s. */
+const FAST_TAKEOVER = { WORKER_LOCK_DURATION_MS: '2000', WORKER_STALLED_INTERVAL_MS: '1000' };
+
+describe('crash recovery', () => {
+  it(
+    'completes a run once, without duplicate results, after its worker is killed with SIGKILL mid-run',
+    { timeout: 90_000 },
+    async () => {
+      const seeded = await seedSuite(database.db, { serverUrl: mock.url, yaml: SIX_SLOW });
+      const child = await spawnWorkerProcess({
+        DATABASE_URL: database.url,
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: redis.prefix,
+        WORKER_CONCURRENCY: '1',
+        WORKER_HEARTBEAT_SECONDS: '1',
+        RECONCILE_INTERVAL_SECONDS: '1',
+        ...FAST_TAKEOVER,
+      });
+      const runId = await queueRun(database.db, redis, seeded);
+      const tdb = database.db.tenant(seeded.tenantId);
+      await waitFor('two results written by the first worker', async () =>
+        (await tdb.assertionResult.count({ where: { runId } })) >= 2 ? true : undefined,
+      );
+      expect((await runRow(database.db, runId))?.status).toBe('RUNNING');
+      child.kill('SIGKILL');
+      expect(await child.exited).toBe('SIGKILL');
+
+      const survivor = await startTestWorker(database, redis, FAST_TAKEOVER);
+      try {
+        const run = await finished(runId);
+        expect(run).toMatchObject({ status: 'PASSED', total: 6, passed: 6, failed: 0, attempts: 2 });
+        expect(run.workerId).toBeNull();
+        const rows = await tdb.assertionResult.findMany({
+          where: { runId },
+          select: { assertionKey: true, trial: true },
+        });
+        expect(rows).toHaveLength(6);
+        expect(new Set(rows.map((r) => `${r.assertionKey}/${r.trial}`)).size).toBe(6);
+        // It finished exactly once: one run.finished event, and the run is not picked up again.
+        const { readRunEvents } = await import('@mcptest/queue');
+        const events = await readRunEvents(redis.redis, redis.prefix, runId);
+        expect(events.filter((e) => e.event.type === 'run.finished')).toHaveLength(1);
+        expect(events.filter((e) => e.event.type === 'run.started')).toHaveLength(2);
+      } finally {
+        await survivor.stop();
+      }
+    },
+  );
+
+  it(
+    'recovers every queued run and every schedule after Redis loses all its data (FLUSHALL)',
+    { timeout: 90_000 },
+    async () => {
+      // FLUSHALL empties the whole server, so this test has a redis-server of its own.
+      const privateRedis = await startPrivateRedis();
+      const local = { url: privateRedis.url, prefix: 'mcptest-flush' };
+      const client: Redis = createRedis({ url: privateRedis.url, name: 'flush-test' });
+      try {
+        const seeded = await seedSuite(database.db, {
+          serverUrl: mock.url,
+          plan: 'TEAM',
+          yaml: `
+assertions:
+  - name: finds
+    assert: { tool: search, args: { q: x }, expect: { contains: [found x] } }
+`,
+        });
+        const scheduled = await seedSuite(database.db, {
+          tenantId: seeded.tenantId,
+          serverUrl: mock.url,
+          yaml: 'assertions: []\n',
+          schedule: '0 3 * * *',
+          timezone: 'Europe/Paris',
+        });
+        const runIds: string[] = [];
+        for (let i = 0; i < 8; i += 1)
+          runIds.push(await queueRun(database.db, { redis: client, prefix: local.prefix }, seeded, { cap: 4 }));
+        expect(await client.dbsize()).toBeGreaterThan(0);
+        await client.flushall();
+        expect(await client.dbsize()).toBe(0);
+
+        const worker = await startTestWorker(database, local, { RECONCILE_INTERVAL_SECONDS: '0.5' });
+        try {
+          for (const runId of runIds) {
+            const run = await finished(runId).catch((error: Error) => {
+              throw new Error(`${error.message}\n${JSON.stringify(worker.lines.slice(-20))}`);
+            });
+            expect(run.status).toBe('PASSED');
+          }
+          const queues = createQueues({ connection: client, prefix: local.prefix });
+          try {
+            const schedulers = await waitFor('the schedule to be restored', async () => {
+              const found = await listSuiteSchedulers(queues);
+              return found.some((s) => s.suiteId === scheduled.suiteId) ? found : undefined;
+            });
+            expect(schedulers.find((s) => s.suiteId === scheduled.suiteId)).toMatchObject({
+              pattern: '0 3 * * *',
+              tz: 'Europe/Paris',
+            });
+          } finally {
+            await queues.close();
+          }
+          expect(worker.lines.filter((l) => l.msg === 'reconciler: queued run had no job; queued again')).toHaveLength(
+            8,
+          );
+        } finally {
+          await worker.stop();
+        }
+      } finally {
+        client.disconnect();
+        await privateRedis.stop();
+      }
+    },
+  );
+});

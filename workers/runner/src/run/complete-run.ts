@@ -1,0 +1,109 @@
+import {
+  aggregateTrialsByName,
+  Baseline,
+  findRegressions,
+  shouldAdvanceBaseline,
+  summarize,
+  type AssertionResult,
+  type Regression,
+  type RunSummary,
+} from '@mcptest/core';
+import type { TenantDb } from '@mcptest/db';
+import { dispatchAdmittedRuns, publishRunEvent } from '@mcptest/queue';
+import type { WorkerDeps } from '../worker-deps';
+
+export type FinalStatus = 'passed' | 'failed' | 'error' | 'cancelled';
+
+const DB_STATUS = { passed: 'PASSED', failed: 'FAILED', error: 'ERROR', cancelled: 'CANCELLED' } as const;
+
+export interface CompleteRunInput {
+  run: {
+    id: string;
+    suiteId: string;
+    trigger: 'MANUAL' | 'API' | 'CI' | 'WEBHOOK' | 'SCHEDULE';
+    branch: string | null;
+    startedAt: Date | null;
+  };
+  status: FinalStatus;
+  error?: string;
+  callsUsed?: number;
+  suiteName?: string;
+}
+
+export interface CompletedRun {
+  /** False when the run had already been finished by someone else (another worker after a takeover). */
+  completed: boolean;
+  summary: RunSummary;
+  regressions: Regression[];
+}
+
+/**
+ * Ends a run: summary from the stored results (the source of truth, whichever worker wrote them), regressions against
+ * the suite's baseline, the baseline advanced by the documented rule, the row updated once (only a RUNNING or QUEUED
+ * run can end, so a run never ends twice), the `run.finished` event, and the tenant's slot freed for its next run.
+ */
+export async function completeRun(deps: WorkerDeps, db: TenantDb, input: CompleteRunInput): Promise<CompletedRun> {
+  const { run } = input;
+  const now = deps.now();
+  const rows = await db.assertionResult.findMany({
+    where: { runId: run.id },
+    orderBy: [{ createdAt: 'asc' }, { trial: 'asc' }],
+    select: { name: true, status: true, detail: true, durationMs: true, tool: true },
+  });
+  const trials: AssertionResult[] = rows.map((r) => ({
+    name: r.name,
+    status: r.status,
+    detail: r.detail ?? '',
+    durationMs: r.durationMs,
+    tool: r.tool ?? undefined,
+  }));
+  const results = aggregateTrialsByName(trials);
+  const summary = summarize(results);
+
+  let regressions: Regression[] = [];
+  const baselineRow = await db.baseline.findFirst({ where: { suiteId: run.suiteId }, select: { results: true } });
+  const baseline = baselineRow ? Baseline.safeParse(baselineRow.results) : undefined;
+  if (baseline?.success && input.status !== 'cancelled') regressions = findRegressions(baseline.data, results);
+
+  const updated = await db.run.updateMany({
+    where: { id: run.id, status: { in: ['RUNNING', 'QUEUED'] } },
+    data: {
+      status: DB_STATUS[input.status],
+      total: summary.total,
+      passed: summary.passed,
+      failed: summary.failed,
+      skipped: summary.skipped,
+      regressions: regressions as unknown as object,
+      error: input.error ?? null,
+      callsUsed: input.callsUsed,
+      finishedAt: now,
+      durationMs: run.startedAt ? now.getTime() - run.startedAt.getTime() : 0,
+      workerId: null,
+    },
+  });
+  const completed = updated.count === 1;
+  if (completed) {
+    if (shouldAdvanceBaseline({ status: input.status, trigger: run.trigger, branch: run.branch })) {
+      const entries = results.map((r) => ({ name: r.name, status: r.status }));
+      const data: Baseline = { version: 1, suite: input.suiteName, createdAt: now.toISOString(), entries };
+      await db.baseline.upsert({
+        where: { suiteId: run.suiteId },
+        create: { tenantId: db.tenantId, suiteId: run.suiteId, runId: run.id, results: data },
+        update: { runId: run.id, results: data },
+      });
+    }
+    await publishRunEvent(deps.redis, deps.prefix, run.id, {
+      type: 'run.finished',
+      status: input.status,
+      summary,
+      regressions: regressions.length,
+      ...(input.error ? { error: input.error } : {}),
+    });
+    deps.metrics.runsFinished.inc({ status: input.status });
+    if (run.startedAt)
+      deps.metrics.runDuration.observe({ status: input.status }, (now.getTime() - run.startedAt.getTime()) / 1000);
+  }
+  await deps.fair.release({ tenantId: db.tenantId, runId: run.id });
+  await dispatchAdmittedRuns({ fair: deps.fair, queues: deps.queues });
+  return { completed, summary, regressions };
+}

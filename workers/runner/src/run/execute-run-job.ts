@@ -1,0 +1,198 @@
+import { decideRunOutcome, summarize, type RunInterruption } from '@mcptest/core';
+import { executeSuite, type ExecutedAssertion, type ExecutionEvent } from '@mcptest/mcp';
+import { createRedisCallBudget, handBackJob, publishRunEvent, type JobContext, type JobPayload } from '@mcptest/queue';
+import type { WorkerDeps } from '../worker-deps';
+import { completeRun } from './complete-run';
+import { loadRunPlan } from './load-run-plan';
+import { hostedAssertionKey, recordAssertion } from './record-assertion';
+
+/** How soon a handed-back run (worker shutting down) is offered to another worker. */
+const HAND_BACK_DELAY_MS = 500;
+
+const RUN_SELECT = {
+  id: true,
+  suiteId: true,
+  serverId: true,
+  suiteVersion: true,
+  trigger: true,
+  branch: true,
+  status: true,
+  startedAt: true,
+  cancelRequestedAt: true,
+} as const;
+
+/**
+ * The `run.execute` job: claims the run (RUNNING, attempt counted), executes its suite against the registered server
+ * through packages/mcp, records every assertion as it finishes, and completes the run. Problems of the run itself
+ * (server down, suite invalid, budget exhausted) end as run results; only infrastructure errors (Postgres or Redis
+ * away) throw, so BullMQ retries the job and the next attempt resumes the run.
+ */
+export async function executeRunJob(
+  deps: WorkerDeps,
+  payload: JobPayload<'run.execute'>,
+  context: JobContext,
+): Promise<string> {
+  const { runId, tenantId } = payload;
+  const log = deps.logger.child({ tenantId, runId, jobId: context.job.id, attempt: context.attempt });
+  const db = deps.db.tenant(tenantId);
+  const slot = { tenantId, runId };
+
+  const run = await db.run.findFirst({ where: { id: runId }, select: RUN_SELECT });
+  if (!run) {
+    log.warn('run no longer exists; dropping its job');
+    await deps.fair.release(slot);
+    return 'missing';
+  }
+  if (run.status !== 'QUEUED' && run.status !== 'RUNNING') {
+    log.info({ status: run.status }, 'run already finished');
+    await deps.fair.release(slot);
+    return 'already-finished';
+  }
+  if (run.cancelRequestedAt) {
+    await completeRun(deps, db, { run, status: 'cancelled', error: 'cancelled on request' });
+    return 'cancelled';
+  }
+  // A run resumed after its worker died may have lost its slot's lease; it keeps running regardless of the cap.
+  if (!(await deps.fair.renew(slot))) await deps.fair.hold(slot);
+
+  const startedAt = run.startedAt ?? deps.now();
+  const claimed = await db.run.updateMany({
+    where: { id: runId, status: { in: ['QUEUED', 'RUNNING'] } },
+    data: {
+      status: 'RUNNING',
+      attempts: { increment: 1 },
+      workerId: deps.workerId,
+      heartbeatAt: deps.now(),
+      startedAt,
+    },
+  });
+  if (claimed.count === 0) {
+    await deps.fair.release(slot);
+    return 'already-finished';
+  }
+  const claimedRun = { ...run, startedAt };
+  log.info({ resumed: run.status === 'RUNNING' }, 'run started');
+  deps.metrics.runsStarted.inc({ trigger: run.trigger });
+  await publishRunEvent(deps.redis, deps.prefix, runId, {
+    type: 'run.started',
+    attempt: context.attempt,
+    workerId: deps.workerId,
+  });
+
+  const loaded = await loadRunPlan(deps, db, run);
+  if (!loaded.ok) {
+    log.warn({ reason: loaded.error }, 'run cannot execute');
+    await completeRun(deps, db, { run: claimedRun, status: 'error', error: loaded.error });
+    return 'error';
+  }
+  const { plan } = loaded;
+  const budget = createRedisCallBudget({
+    redis: deps.redis,
+    prefix: deps.prefix,
+    tenantId,
+    runId,
+    maxCalls: plan.maxCalls,
+    dailyCallBudget: plan.dailyCalls,
+  });
+
+  const handle = deps.active.start(runId, tenantId, plan.limits.runTimeLimitSeconds * 1000);
+  // Results are written in order, one at a time, so a run uses one connection however fast its assertions finish.
+  let writes: Promise<void> = Promise.resolve();
+  let writeError: unknown;
+  const enqueueWrite = (write: () => Promise<unknown>) => {
+    writes = writes.then(write).then(
+      () => undefined,
+      (error: unknown) => {
+        writeError ??= error;
+      },
+    );
+  };
+  const onEvent = (event: ExecutionEvent) => {
+    // After a hand-back the next worker runs the suite again; what this one skipped must not be recorded.
+    if (handle.interruption() === 'shutdown') return;
+    switch (event.type) {
+      case 'assertion.started':
+        enqueueWrite(() =>
+          publishRunEvent(deps.redis, deps.prefix, runId, { ...event, key: hostedAssertionKey(event.key) }),
+        );
+        break;
+      case 'assertion.finished': {
+        const r: ExecutedAssertion = event.result;
+        deps.metrics.callDuration.observe(
+          { tool_class: r.toolClass ?? 'none', status: r.status },
+          Math.max(0, r.durationMs) / 1000,
+        );
+        enqueueWrite(() => recordAssertion(db, runId, r));
+        enqueueWrite(() =>
+          publishRunEvent(deps.redis, deps.prefix, runId, {
+            type: 'assertion.finished',
+            key: hostedAssertionKey(r.key),
+            name: r.name,
+            trial: r.trial,
+            status: r.status,
+            detail: r.detail,
+            durationMs: r.durationMs,
+            tool: r.tool,
+          }),
+        );
+        break;
+      }
+      case 'budget.exhausted':
+        deps.metrics.budgetRefusals.inc({ scope: event.scope });
+        enqueueWrite(() => publishRunEvent(deps.redis, deps.prefix, runId, { ...event }));
+        break;
+    }
+  };
+
+  let interruption: RunInterruption | undefined;
+  let stoppedReason: string | undefined;
+  let executed: ExecutedAssertion[];
+  try {
+    const outcome = await executeSuite(plan.suite, {
+      serverOverride: plan.server,
+      fetch: deps.fetch,
+      allowStdio: false,
+      policy: plan.policy,
+      budget,
+      // Hosted runs see no worker environment: `${VAR}` in a suite must not read the worker's secrets.
+      env: {},
+      onEvent,
+      signal: handle.signal,
+    });
+    executed = outcome.results;
+    stoppedReason = outcome.stoppedReason;
+  } finally {
+    interruption = handle.interruption();
+    deps.active.finish(runId);
+  }
+  await writes;
+  if (writeError !== undefined) throw writeError;
+
+  const decision = decideRunOutcome({
+    interruption,
+    summary: summarize(executed),
+    stoppedReason: interruption ? undefined : stoppedReason,
+    timeLimitSeconds: plan.limits.runTimeLimitSeconds,
+  });
+  if (decision.outcome === 'hand_back') {
+    await db.run.updateMany({
+      where: { id: runId, status: 'RUNNING' },
+      data: { status: 'QUEUED', workerId: null },
+    });
+    log.info('worker shutting down: run handed back to the queue');
+    return handBackJob(context, HAND_BACK_DELAY_MS);
+  }
+  const usage = await budget.usage();
+  const done = await completeRun(deps, db, {
+    run: claimedRun,
+    status: decision.status,
+    error: decision.error,
+    callsUsed: usage.run.used,
+    suiteName: plan.suite.name,
+  });
+  log.info(
+    { status: decision.status, ...done.summary, regressions: done.regressions.length, callsUsed: usage.run.used },
+    'run finished',
+  );
+  return decision.status;
+}

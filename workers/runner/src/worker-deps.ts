@@ -1,0 +1,26 @@
+import type { Logger } from 'pino';
+import type { PlanTable } from '@mcptest/core';
+import type { Database, SecretBox } from '@mcptest/db';
+import type { FairAdmission, Queues, Redis } from '@mcptest/queue';
+import type { WorkerMetrics } from './observability/metrics';
+import type { ActiveRuns } from './run/active-runs';
+
+/** Everything the job handlers and the reconciler use, built once per process by startWorker (or by a test). */
+export interface WorkerDeps {
+  db: Database;
+  /** Commands (not blocking, not subscribed). */
+  redis: Redis;
+  prefix: string;
+  queues: Queues;
+  fair: FairAdmission;
+  logger: Logger;
+  metrics: WorkerMetrics;
+  secretBox: SecretBox;
+  plans: PlanTable;
+  /** The SSRF-safe fetch behind per-host politeness: the only way runs reach a server. */
+  fetch: typeof fetch;
+  /** `<host>-<pid>`, recorded on the runs this process executes. */
+  workerId: string;
+  active: ActiveRuns;
+  now: () => Date;
+}
