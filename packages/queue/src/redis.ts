@@ -6,21 +6,30 @@ export interface CreateRedisOptions {
   url: string;
   /** Connection name shown in CLIENT LIST, to tell web, worker and tests apart. */
   name?: string;
+  /**
+   * `worker` (default): commands wait for a reconnect instead of failing (BullMQ workers need this; so do runs in
+   * progress). `producer`: commands fail at once while Redis is away, so an HTTP request that enqueues answers 503
+   * instead of hanging (BullMQ's "failing fast when Redis is down"). docs/operations.md has the whole list.
+   */
+  role?: 'worker' | 'producer';
 }
 
 /**
- * A Redis connection configured the way BullMQ requires for blocking connections (maxRetriesPerRequest: null) and
- * safe for plain commands too. Keys are not prefixed here: callers build keys with `redisKey` from the configured
- * REDIS_PREFIX, and BullMQ takes the same prefix as its own option, so one prefix isolates a deployment or a test.
+ * A Redis connection configured per BullMQ's production guidance for its role. Keys are not prefixed here: callers
+ * build keys with `redisKey` from the configured REDIS_PREFIX, and BullMQ takes the same prefix as its own option, so
+ * one prefix isolates a deployment or a test.
  */
 export function createRedis(options: CreateRedisOptions): Redis {
+  const producer = options.role === 'producer';
   return new Redis(options.url, {
     connectionName: options.name,
-    maxRetriesPerRequest: null,
+    // Workers: never give up on a command (BullMQ requires null for its blocking connections).
+    maxRetriesPerRequest: producer ? 3 : null,
+    enableOfflineQueue: !producer,
     enableReadyCheck: true,
-    // Health checks should answer "down" quickly rather than queue commands while Redis is away.
-    enableOfflineQueue: true,
     lazyConnect: false,
+    // Reconnect forever, backing off from 1 s to 20 s (BullMQ's suggested strategy), so a Redis restart heals itself.
+    retryStrategy: (times) => Math.max(Math.min(Math.exp(times), 20_000), 1_000),
   });
 }
 

@@ -46,8 +46,10 @@ const ALIASES: Readonly<Record<string, { seconds: boolean }>> = {
 
 const DEFAULT_COUNT = 5;
 const MAX_COUNT = 100;
-/** Matching days walked to find the smallest gap between firing days when the day fields are restricted. */
-const DAY_WALK_MAX = 64;
+/** Firing days walked, at most, when the day fields are restricted and a day step could decide the answer... */
+const DAY_WALK_MAX = 400;
+/** ...and how far ahead: weekdays and leap days repeat every 28 years (1901-2099). */
+const DAY_WALK_MS = 28 * 365.25 * 86_400_000;
 const DAY_SECONDS = 86_400;
 const QUOTE_MAX = 80;
 
@@ -65,8 +67,10 @@ const QUOTE_MAX = 80;
  *   from the fields, not by walking firings (cron-parser needs 50-200 µs per firing, so a 48 h walk of a 5-minute
  *   pattern took 70 ms): the times of day are a product of second x minute x hour sets, so consecutive firings within
  *   a day are consecutive seconds, or last second -> first second across consecutive minutes, and so on up to the
- *   hour; across days the smallest day step counts, found by walking up to 64 matching days with cron-parser when
- *   day-of-month, month or weekday is restricted (so `0,1 * * * *`, `0 0,23 * * *` and `* * 1 * *` are exact).
+ *   hour, and last -> first time of day across consecutive days (so `0,1 * * * *`, `0 0,23 * * *` and `* * 1 * *`
+ *   are exact). When day of month, month or weekday is restricted and a step between firing days could decide the
+ *   answer (a plan minimum above a day, or several times a day), up to 400 firing days (28 years at most) are walked with cron-parser; with the plans' minimums (1 h at most) that
+ *   only happens for patterns spanning more than 23 h of a day.
  *   The gaps are the pattern's nominal ones, in UTC: DST can shorten a real gap by up to an hour in the zone (a daily
  *   02:30 in Europe/Berlin runs at 03:30 CEST on spring-forward day, then 23 h later), and whether a schedule is
  *   accepted must not depend on the week it is saved in. The next firings themselves are computed in the zone.
@@ -125,7 +129,7 @@ function checkScheduleUnsafe(input: CheckScheduleInput): CheckScheduleResult {
     // minimum at or below that cannot be violated, so skip the work.
     const floor = nominal.fields.second.values.length > 1 ? 1 : 60;
     if (minInterval > floor) {
-      const gaps = nominalGaps(nominal, now);
+      const gaps = nominalGaps(nominal, now, minInterval);
       if (gaps && gaps.min < minInterval) {
         const every =
           gaps.min === gaps.max
@@ -180,18 +184,18 @@ interface Range {
 }
 
 /**
- * Smallest and largest gap between consecutive firings of the pattern read in UTC, in seconds (undefined: it fires at
- * most once). `max` is only used to word the message ("fires every" when min = max), so where it is not worked out it
- * is left at infinity.
+ * The smallest gap between consecutive firings of the pattern read in UTC, in seconds, as far as it decides the
+ * check against `minInterval` (undefined: no two firings found), and the largest, only to word the message ("fires
+ * every" when both are equal; left at infinity where it is not worked out).
  */
-function nominalGaps(expression: CronExpression, now: number): Range | undefined {
+function nominalGaps(expression: CronExpression, now: number, minInterval: number): Range | undefined {
   const { fields } = expression;
   const s = numbers(fields.second.values);
   const m = numbers(fields.minute.values);
   const h = numbers(fields.hour.values);
   const firstOfDay = (h[0] ?? 0) * 3_600 + (m[0] ?? 0) * 60 + (s[0] ?? 0);
   const lastOfDay = (h.at(-1) ?? 0) * 3_600 + (m.at(-1) ?? 0) * 60 + (s.at(-1) ?? 0);
-  // Each step: the smallest and largest step between consecutive values of one field, times its unit, less what the
+  // Each term: the smallest and largest step between consecutive values of one field, times its unit, less what the
   // finer fields span (from their last value back to their first).
   const terms: Range[] = [];
   const add = (steps: Range | undefined, unit: number, span: number) => {
@@ -205,44 +209,46 @@ function nominalGaps(expression: CronExpression, now: number): Range | undefined
   if (everyDay) {
     add({ min: 1, max: 1 }, DAY_SECONDS, daySpan);
   } else {
+    // Restricted days (day of month, month, weekday; L and # included): which day steps occur depends on the
+    // calendar, so walk the firing days with cron-parser, but only when a day step could decide the answer: it is too
+    // frequent below `threshold` days, and days are at least 1 apart.
     const withinDay = Math.min(...terms.map((term) => term.min));
-    // A step across days is at least one day less the span; if firings within a day are already closer, the day walk
-    // (the expensive part) cannot change the answer.
-    if (!(withinDay <= DAY_SECONDS - daySpan)) add(daySteps(fields, now), DAY_SECONDS, daySpan);
-    for (const term of terms) term.max = Number.POSITIVE_INFINITY; // restricted days: gaps are not all alike
+    const threshold = (minInterval + daySpan) / DAY_SECONDS;
+    if (!(withinDay < minInterval) && threshold > 1) {
+      const step = dayStepBelow(fields, now, threshold);
+      if (step !== undefined) add({ min: step, max: step }, DAY_SECONDS, daySpan);
+    }
+    for (const term of terms) term.max = Number.POSITIVE_INFINITY; // gaps differ across days
   }
   if (terms.length === 0) return undefined;
   return { min: Math.min(...terms.map((t) => t.min)), max: Math.max(...terms.map((t) => t.max)) };
 }
 
-/** Smallest step, in days, between consecutive days the pattern fires on (over up to 64 of them from `now`). */
-function daySteps(fields: CronFieldCollection, now: number): Range | undefined {
+/**
+ * A step, in days, between consecutive firing days that is below `threshold`, looking at up to 400 firing days and 28
+ * years from `now`; undefined if none.
+ */
+function dayStepBelow(fields: CronFieldCollection, now: number, threshold: number): number | undefined {
   const days = CronExpression.fieldsToExpression(
     CronFieldCollection.from(fields, { second: [0], minute: [0], hour: [0] }),
-    {
-      tz: 'UTC',
-      currentDate: now,
-    },
+    { tz: 'UTC', currentDate: now },
   );
   let previous: number | undefined;
-  let min = Number.POSITIVE_INFINITY;
-  let max = 0;
   for (let i = 0; i < DAY_WALK_MAX; i++) {
     let at: number;
     try {
       at = days.next().getTime();
     } catch {
-      break; // no further firing (cron-parser's loop limit): judge on the days seen
+      return undefined; // no further firing (cron-parser's loop limit)
     }
     if (previous !== undefined) {
       const step = Math.round((at - previous) / (DAY_SECONDS * 1000));
-      min = Math.min(min, step);
-      max = Math.max(max, step);
-      if (min === 1) break; // cannot get smaller
+      if (step < threshold) return step;
     }
+    if (at - now > DAY_WALK_MS) return undefined;
     previous = at;
   }
-  return previous === undefined || max === 0 ? undefined : { min, max };
+  return undefined;
 }
 
 /** Sorted distinct numbers of a field (`L` and other markers dropped; they only occur in day fields). */

@@ -40,6 +40,7 @@ describe('createWorkerMetrics', () => {
     expect(text).toContain('mcptest_run_duration_seconds_bucket{le="0.5",status="passed"} 0');
     expect(text).toContain('mcptest_run_duration_seconds_bucket{le="60",status="passed"} 1');
     expect(text).toContain('mcptest_run_duration_seconds_bucket{le="900",status="passed"} 1');
+    expect(text).toContain('mcptest_run_duration_seconds_bucket{le="3600",status="passed"} 1');
     expect(text).toContain('mcptest_call_duration_seconds_bucket{le="0.005",tool_class="ReadOnly",status="PASS"} 1');
     expect(text).toContain('mcptest_call_duration_seconds_bucket{le="60",tool_class="ReadOnly",status="PASS"} 1');
     expect(text).toContain('mcptest_budget_refusals_total{scope="tenant_daily"} 1');

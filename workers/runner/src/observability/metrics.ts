@@ -42,10 +42,10 @@ export interface CreateWorkerMetricsOptions {
 
 /**
  * Runs last from one MCP session (about half a second against a nearby server) up to the largest plan's run time
- * limit, 15 min (packages/core plan-limits: 300 s and 900 s), with the 5 and 15 min limits themselves as bounds so a
- * run killed by its limit lands in a bucket of its own.
+ * limit (packages/core plan-limits: 300 s FREE, 900 s TEAM, 3600 s ENTERPRISE), each limit being a bound itself so runs
+ * stopped by their limit land in a bucket of their own.
  */
-export const RUN_DURATION_BUCKETS = [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 900];
+export const RUN_DURATION_BUCKETS = [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 900, 1800, 3600];
 /**
  * One tools/call: a few ms against the local mock server, tens to hundreds of ms against a remote server, up to
  * seconds for slow tools; 60 s is the longest a call is expected to be allowed to take.
