@@ -1,5 +1,7 @@
 // Helpers for tests of the worker: its env, seeded tenants/suites, and polling for a run's state.
 import { pino, type Logger } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
+import { loadMockDefinition, startMockServer, type MockServerHandle } from '@mcptest/mcp';
 import { DEV_ENCRYPTION_KEYS, type PlanName, resolvePlanTable } from '@mcptest/core';
 import {
   createDatabase,
@@ -287,4 +289,35 @@ export async function startPrivateRedis(): Promise<{ url: string; stop(): Promis
       await gone;
     },
   };
+}
+
+/** Runs the WORKER_MOCK server for the calling test file (started before its tests, closed after); read `url` in tests. */
+export function useWorkerMock(): { readonly url: string } {
+  let handle: MockServerHandle | undefined;
+  beforeAll(async () => {
+    const loaded = loadMockDefinition(WORKER_MOCK, 'mock.yaml');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    handle = await startMockServer({ definition: loaded.definition });
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  return {
+    get url() {
+      if (!handle) throw new Error('the worker mock server is not started yet (use it inside tests)');
+      return handle.url;
+    },
+  };
+}
+
+/** Polls the run's row until it reaches a final status, and returns that row. */
+export function waitForRunEnd(db: Database, runId: string, timeoutMs = 30_000) {
+  return waitFor(
+    `run ${runId} to finish`,
+    async () => {
+      const run = await runRow(db, runId);
+      return run && !['QUEUED', 'RUNNING'].includes(run.status) ? run : undefined;
+    },
+    timeoutMs,
+  );
 }

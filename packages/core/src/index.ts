@@ -14,3 +14,4 @@ export * from './audit';
 export * from './plan';
 export * from './run';
 export * from './schedule';
+export * from './redact';

@@ -1,3 +1,4 @@
+import { redactError } from '@mcptest/core';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
@@ -115,23 +116,6 @@ async function runCheck(check: HealthCheck, timeoutMs: number): Promise<HealthCh
   } finally {
     clearTimeout(timer);
   }
-}
-
-const MAX_ERROR_LENGTH = 300;
-
-/**
- * Driver errors may carry a connection string (docs/security.md: the health endpoint reports whether each service
- * answered, never credentials). Same rules as the web app's `redactError` (apps/web/src/server/health/get-health.ts).
- */
-function redactError(text: string): string {
-  // Prisma wraps driver errors as "Invalid `prisma.$queryRaw()` invocation: ... Message: `<driver message>`".
-  const inner = /Message: `([^`]*)`/.exec(text)?.[1] ?? text;
-  const redacted = inner
-    .replace(/[a-z][a-z0-9+.-]*:\/\/[^\s/?#@]*@[^\s'"`<>)]*/gi, '[redacted url]')
-    .replace(/\b(password|passwd|pwd|pass)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s,;&]+)/gi, '$1$2[redacted]')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return redacted.length > MAX_ERROR_LENGTH ? `${redacted.slice(0, MAX_ERROR_LENGTH - 1)}…` : redacted;
 }
 
 function send(response: ServerResponse, request: IncomingMessage, status: number, type: string, body: string): void {

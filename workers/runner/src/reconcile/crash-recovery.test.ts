@@ -1,6 +1,5 @@
 // Recovery from the failures the queue must survive: a worker killed with SIGKILL mid-run, and Redis losing every key.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMockDefinition, startMockServer, type MockServerHandle } from '@mcptest/mcp';
+import { describe, expect, it } from 'vitest';
 import { createRedis, listSuiteSchedulers, createQueues, type Redis } from '@mcptest/queue';
 import { useTestDatabase } from '../../../../test/db';
 import { useTestRedis } from '../../../../test/redis';
@@ -12,31 +11,15 @@ import {
   startPrivateRedis,
   startTestWorker,
   waitFor,
-  WORKER_MOCK,
+  useWorkerMock,
+  waitForRunEnd,
 } from '../../../../test/worker';
 
 const database = useTestDatabase();
 const redis = useTestRedis();
-let mock: MockServerHandle;
+const mock = useWorkerMock();
 
-beforeAll(async () => {
-  const loaded = loadMockDefinition(WORKER_MOCK, 'mock.yaml');
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  mock = await startMockServer({ definition: loaded.definition });
-});
-afterAll(async () => {
-  await mock?.close();
-});
-
-const finished = (runId: string, timeoutMs = 25_000) =>
-  waitFor(
-    `run ${runId} to finish`,
-    async () => {
-      const run = await runRow(database.db, runId);
-      return run && !['QUEUED', 'RUNNING'].includes(run.status) ? run : undefined;
-    },
-    timeoutMs,
-  );
+const finished = (runId: string, timeoutMs = 25_000) => waitForRunEnd(database.db, runId, timeoutMs);
 
 const SIX_SLOW = `
 assertions:

@@ -1,23 +1,27 @@
 // Stopping runs: cancellation of a long call on server-everything, the plan's run time limit, graceful shutdown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMockDefinition, startMockServer, type MockServerHandle } from '@mcptest/mcp';
 import { cancelRun, createFairAdmission, readRunEvents } from '@mcptest/queue';
 import { useTestDatabase } from '../../../../test/db';
 import { startEverythingServer, type RunningServer } from '../../../../test/mcp-servers';
 import { useTestRedis } from '../../../../test/redis';
-import { queueRun, runRow, seedSuite, startTestWorker, waitFor, WORKER_MOCK } from '../../../../test/worker';
+import {
+  queueRun,
+  runRow,
+  seedSuite,
+  startTestWorker,
+  waitFor,
+  useWorkerMock,
+  waitForRunEnd,
+} from '../../../../test/worker';
 
 const database = useTestDatabase();
 const redis = useTestRedis();
 let everything: RunningServer;
-let mock: MockServerHandle;
+const mock = useWorkerMock();
 let worker: Awaited<ReturnType<typeof startTestWorker>>;
 
 beforeAll(async () => {
   everything = await startEverythingServer('streamableHttp');
-  const loaded = loadMockDefinition(WORKER_MOCK, 'mock.yaml');
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  mock = await startMockServer({ definition: loaded.definition });
   // FREE runs get 4 s here, so the time-limit case ends quickly; cancellation must beat it by far.
   worker = await startTestWorker(database, redis, {
     MCPTEST_PLAN_LIMITS: JSON.stringify({ FREE: { runTimeLimitSeconds: 4 }, TEAM: { runTimeLimitSeconds: 120 } }),
@@ -26,18 +30,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await everything?.stop();
-  await mock?.close();
 });
 
-const finished = (runId: string, timeoutMs = 30_000) =>
-  waitFor(
-    `run ${runId} to finish`,
-    async () => {
-      const run = await runRow(database.db, runId);
-      return run && !['QUEUED', 'RUNNING'].includes(run.status) ? run : undefined;
-    },
-    timeoutMs,
-  );
+const finished = (runId: string, timeoutMs = 30_000) => waitForRunEnd(database.db, runId, timeoutMs);
 
 const LONG = `
 name: long

@@ -1,24 +1,14 @@
 // Fair admission end to end: a tenant with 200 queued runs cannot delay another tenant's run.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMockDefinition, startMockServer, type MockServerHandle } from '@mcptest/mcp';
+import { describe, expect, it } from 'vitest';
 import { createQueuedRun } from '@mcptest/db';
 import { createFairAdmission, createQueues, enqueueRun } from '@mcptest/queue';
 import { useTestDatabase } from '../../../../test/db';
 import { useTestRedis } from '../../../../test/redis';
-import { runRow, seedSuite, startTestWorker, waitFor, WORKER_MOCK } from '../../../../test/worker';
+import { runRow, seedSuite, startTestWorker, waitFor, useWorkerMock } from '../../../../test/worker';
 
 const database = useTestDatabase();
 const redis = useTestRedis();
-let mock: MockServerHandle;
-
-beforeAll(async () => {
-  const loaded = loadMockDefinition(WORKER_MOCK, 'mock.yaml');
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  mock = await startMockServer({ definition: loaded.definition });
-});
-afterAll(async () => {
-  await mock?.close();
-});
+const mock = useWorkerMock();
 
 /** The stated bound (docs/operations.md): with a free worker slot, another tenant's run starts within 1 s. */
 const START_BOUND_MS = 1_000;

@@ -1,32 +1,31 @@
 // A run end to end through the real queue: Postgres, Redis, BullMQ, an in-process worker and the mock MCP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMockDefinition, startMockServer, type MockServerHandle } from '@mcptest/mcp';
 import { readRunEvents } from '@mcptest/queue';
 import { useTestDatabase } from '../../../../test/db';
 import { useTestRedis } from '../../../../test/redis';
-import { queueRun, runRow, seedSuite, startTestWorker, waitFor, WORKER_MOCK } from '../../../../test/worker';
+import {
+  queueRun,
+  runRow,
+  seedSuite,
+  startTestWorker,
+  waitFor,
+  useWorkerMock,
+  waitForRunEnd,
+} from '../../../../test/worker';
 
 const database = useTestDatabase();
 const redis = useTestRedis();
-let mock: MockServerHandle;
+const mock = useWorkerMock();
 let worker: Awaited<ReturnType<typeof startTestWorker>>;
 
 beforeAll(async () => {
-  const loaded = loadMockDefinition(WORKER_MOCK, 'mock.yaml');
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  mock = await startMockServer({ definition: loaded.definition });
   worker = await startTestWorker(database, redis);
 });
 afterAll(async () => {
   await worker?.stop();
-  await mock?.close();
 });
 
-const finished = (runId: string) =>
-  waitFor(`run ${runId} to finish`, async () => {
-    const run = await runRow(database.db, runId);
-    return run && !['QUEUED', 'RUNNING'].includes(run.status) ? run : undefined;
-  });
+const finished = (runId: string, timeoutMs?: number) => waitForRunEnd(database.db, runId, timeoutMs);
 
 const SUITE = `
 name: lifecycle

@@ -1,23 +1,13 @@
 // Scheduled regression runs: a suite's cron becomes a BullMQ job scheduler that fires runs at its times.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMockDefinition, startMockServer, type MockServerHandle } from '@mcptest/mcp';
+import { describe, expect, it } from 'vitest';
 import { createQueues, listSuiteSchedulers, syncSuiteSchedule } from '@mcptest/queue';
 import { useTestDatabase } from '../../../../test/db';
 import { useTestRedis } from '../../../../test/redis';
-import { seedSuite, startTestWorker, waitFor, WORKER_MOCK } from '../../../../test/worker';
+import { seedSuite, startTestWorker, waitFor, useWorkerMock } from '../../../../test/worker';
 
 const database = useTestDatabase();
 const redis = useTestRedis();
-let mock: MockServerHandle;
-
-beforeAll(async () => {
-  const loaded = loadMockDefinition(WORKER_MOCK, 'mock.yaml');
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  mock = await startMockServer({ definition: loaded.definition });
-});
-afterAll(async () => {
-  await mock?.close();
-});
+const mock = useWorkerMock();
 
 const SUITE = `
 assertions:

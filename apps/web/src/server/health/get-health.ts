@@ -1,3 +1,4 @@
+import { redactError } from '@mcptest/core';
 import type { Database } from '@mcptest/db';
 import { pingRedis, type Redis } from '@mcptest/queue';
 
@@ -23,23 +24,6 @@ export interface HealthDeps {
 }
 
 const DEFAULT_TIMEOUT_MS = 2000;
-const MAX_ERROR_LENGTH = 300;
-
-/**
- * Makes a driver error safe to show on a public endpoint: a URL carrying credentials (scheme://user:pass@host/...) is
- * removed entirely, `password=...` pairs are masked, and the text is flattened to one bounded line.
- */
-export function redactError(message: string): string {
-  // Prisma wraps driver errors as "Invalid `prisma.$queryRaw()` invocation: ... Message: `<driver message>`".
-  const inner = /Message: `([^`]*)`/.exec(message)?.[1] ?? message;
-  const redacted = inner
-    .replace(/[a-z][a-z0-9+.-]*:\/\/[^\s/?#@]*@[^\s'"`<>)]*/gi, '[redacted url]')
-    .replace(/\b(password|passwd|pwd|pass)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s,;&]+)/gi, '$1$2[redacted]')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return redacted.length > MAX_ERROR_LENGTH ? `${redacted.slice(0, MAX_ERROR_LENGTH - 1)}…` : redacted;
-}
-
 async function check(
   probe: () => Promise<{ ok: true; latencyMs: number } | { ok: false; error: string }>,
   timeoutMs: number,
