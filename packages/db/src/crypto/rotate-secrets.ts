@@ -4,6 +4,8 @@ import { secretContext, type SecretBox } from './secret-box';
 export interface RotateSecretsResult {
   servers: number;
   webhooks: number;
+  /** Suites' inbound trigger secrets (GitHub signatures). */
+  suites: number;
 }
 
 /**
@@ -12,7 +14,7 @@ export interface RotateSecretsResult {
  * Tenant by tenant through the tenant scope, because the secret tables have row-level security.
  */
 export async function rotateSecrets(db: Database, box: SecretBox): Promise<RotateSecretsResult> {
-  const result: RotateSecretsResult = { servers: 0, webhooks: 0 };
+  const result: RotateSecretsResult = { servers: 0, webhooks: 0, suites: 0 };
   const tenants = await db.global.tenant.findMany({ select: { id: true } });
   for (const { id: tenantId } of tenants) {
     await db.tenant(tenantId).transaction(async (tx) => {
@@ -31,17 +33,50 @@ export async function rotateSecrets(db: Database, box: SecretBox): Promise<Rotat
         result.servers++;
       }
       const webhooks = await tx.webhook.findMany({
-        where: { secretKeyId: { not: box.activeKeyId } },
-        select: { id: true, secretEncrypted: true, secretKeyId: true },
+        where: {
+          OR: [
+            { secretKeyId: { not: box.activeKeyId } },
+            { previousSecretKeyId: { not: box.activeKeyId }, previousSecretEncrypted: { not: null } },
+          ],
+        },
+        select: {
+          id: true,
+          secretEncrypted: true,
+          secretKeyId: true,
+          previousSecretEncrypted: true,
+          previousSecretKeyId: true,
+        },
       });
       for (const w of webhooks) {
         const ctx = secretContext.webhookSecret(tenantId);
         const sealed = box.seal(box.open({ keyId: w.secretKeyId, data: w.secretEncrypted }, ctx), ctx);
+        const previous =
+          w.previousSecretEncrypted && w.previousSecretKeyId
+            ? box.seal(box.open({ keyId: w.previousSecretKeyId, data: w.previousSecretEncrypted }, ctx), ctx)
+            : undefined;
         await tx.webhook.update({
           where: { id: w.id },
-          data: { secretEncrypted: sealed.data, secretKeyId: sealed.keyId },
+          data: {
+            secretEncrypted: sealed.data,
+            secretKeyId: sealed.keyId,
+            ...(previous ? { previousSecretEncrypted: previous.data, previousSecretKeyId: previous.keyId } : {}),
+          },
         });
         result.webhooks++;
+      }
+      const suites = await tx.suite.findMany({
+        where: { triggerSecretKeyId: { not: box.activeKeyId }, triggerSecretEncrypted: { not: null } },
+        select: { id: true, triggerSecretEncrypted: true, triggerSecretKeyId: true },
+      });
+      for (const s of suites) {
+        if (!s.triggerSecretEncrypted || !s.triggerSecretKeyId) continue;
+        const ctx = secretContext.suiteTriggerSecret(tenantId);
+        const sealed = box.seal(box.open({ keyId: s.triggerSecretKeyId, data: s.triggerSecretEncrypted }, ctx), ctx);
+        await tx.suite.update({
+          where: { id: s.id },
+          data: { triggerSecretEncrypted: sealed.data, triggerSecretKeyId: sealed.keyId },
+        });
+        result.suites++;
       }
     });
   }

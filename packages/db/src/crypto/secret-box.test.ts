@@ -79,6 +79,7 @@ describe('secrets at rest in Postgres', () => {
       },
     });
     const sealedSecret = oldBox.seal('whsec_plaintextsecret', secretContext.webhookSecret(tenant.id));
+    const sealedPrevious = oldBox.seal('whsec_previoussecret', secretContext.webhookSecret(tenant.id));
     await scoped.webhook.create({
       data: {
         tenantId: tenant.id,
@@ -86,7 +87,22 @@ describe('secrets at rest in Postgres', () => {
         url: 'https://hooks.example/x',
         secretEncrypted: sealedSecret.data,
         secretKeyId: sealedSecret.keyId,
+        previousSecretEncrypted: sealedPrevious.data,
+        previousSecretKeyId: sealedPrevious.keyId,
         events: ['run.completed'],
+      },
+    });
+    const sealedTrigger = oldBox.seal('gh-trigger-secret', secretContext.suiteTriggerSecret(tenant.id));
+    await scoped.suite.create({
+      data: {
+        tenantId: tenant.id,
+        projectId: project.id,
+        serverId: server.id,
+        name: 'suite',
+        yaml: 'assertions: []',
+        badgeKey: 'badge-sec',
+        triggerSecretEncrypted: sealedTrigger.data,
+        triggerSecretKeyId: sealedTrigger.keyId,
       },
     });
 
@@ -122,8 +138,8 @@ describe('secrets at rest in Postgres', () => {
     ).toBe(headers);
 
     const newBox = createSecretBox([k2, k1]);
-    expect(await rotateSecrets(db, newBox)).toEqual({ servers: 1, webhooks: 1 });
-    expect(await rotateSecrets(db, newBox)).toEqual({ servers: 0, webhooks: 0 });
+    expect(await rotateSecrets(db, newBox)).toEqual({ servers: 1, webhooks: 1, suites: 1 });
+    expect(await rotateSecrets(db, newBox)).toEqual({ servers: 0, webhooks: 0, suites: 0 });
     const after = await scoped.server.findUniqueOrThrow({ where: { id: server.id } });
     expect(after.headersKeyId).toBe('k2');
     // Only the new key is needed from now on.
@@ -138,5 +154,18 @@ describe('secrets at rest in Postgres', () => {
     expect(
       onlyNew.open({ keyId: hook.secretKeyId, data: hook.secretEncrypted }, secretContext.webhookSecret(tenant.id)),
     ).toBe('whsec_plaintextsecret');
+    expect(
+      onlyNew.open(
+        { keyId: hook.previousSecretKeyId ?? '', data: hook.previousSecretEncrypted ?? new Uint8Array() },
+        secretContext.webhookSecret(tenant.id),
+      ),
+    ).toBe('whsec_previoussecret');
+    const suite = await scoped.suite.findFirstOrThrow();
+    expect(
+      onlyNew.open(
+        { keyId: suite.triggerSecretKeyId ?? '', data: suite.triggerSecretEncrypted ?? new Uint8Array() },
+        secretContext.suiteTriggerSecret(tenant.id),
+      ),
+    ).toBe('gh-trigger-secret');
   });
 });

@@ -81,4 +81,5 @@ export function createSecretBox(keys: readonly SecretKey[]): SecretBox {
 export const secretContext = {
   serverHeaders: (tenantId: string) => `server.headers:${tenantId}`,
   webhookSecret: (tenantId: string) => `webhook.secret:${tenantId}`,
+  suiteTriggerSecret: (tenantId: string) => `suite.trigger-secret:${tenantId}`,
 } as const;
