@@ -1,5 +1,13 @@
 // The one env module of the web app: nothing else in apps/web reads process.env.
-import { authSecretSchema, isProduction, loadEnv, Port, serviceEnvSchema } from '@mcptest/core';
+import {
+  authSecretSchema,
+  isProduction,
+  JsonText,
+  loadEnv,
+  PlanLimitsOverride,
+  Port,
+  serviceEnvSchema,
+} from '@mcptest/core';
 import { z } from 'zod';
 
 function webEnvSchema(production: boolean) {
@@ -11,6 +19,8 @@ function webEnvSchema(production: boolean) {
       .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
       .default('http://localhost:3000')
       .transform((v) => v.replace(/\/+$/, '')),
+    /** Per-plan overrides of the plan limits (JSON), the same variable the worker reads. */
+    MCPTEST_PLAN_LIMITS: JsonText.pipe(PlanLimitsOverride).default({}),
   });
 }
 

@@ -1,17 +1,8 @@
 // The one env module of the worker process.
-import { isProduction, loadEnv, PlanLimitsOverride, serviceEnvSchema } from '@mcptest/core';
+import { isProduction, JsonText, loadEnv, PlanLimitsOverride, serviceEnvSchema } from '@mcptest/core';
 import { z } from 'zod';
 
 export type WorkerEnv = ReturnType<typeof readWorkerEnv>;
-
-const JsonText = z.string().transform((text, ctx) => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    ctx.addIssue({ code: 'custom', message: `is not JSON: ${(error as Error).message}` });
-    return z.NEVER;
-  }
-});
 
 export function workerEnvSchema(production: boolean) {
   return serviceEnvSchema(production).extend({
@@ -30,6 +21,11 @@ export function workerEnvSchema(production: boolean) {
     WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
     /** Seconds between reconciler passes (one worker at a time runs it, under a Redis lock). */
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(15),
+    /** Public base URL of the web app: run links in webhook payloads. */
+    APP_URL: z
+      .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+      .default('http://localhost:3000')
+      .transform((v) => v.replace(/\/+$/, '')),
     /** Per-plan overrides of the limits in packages/core (plan/plan-limits.ts), JSON. */
     MCPTEST_PLAN_LIMITS: JsonText.pipe(PlanLimitsOverride).default({}),
     /** Requests in flight to one destination host, across all workers and tenants. */

@@ -114,3 +114,13 @@ export const CidrList = z.string().transform((value, ctx) => {
   }
   return list;
 });
+
+/** A variable holding JSON, parsed (pipe it into the schema of what the JSON must be). */
+export const JsonText = z.string().transform((text, ctx) => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `is not JSON: ${(error as Error).message}` });
+    return z.NEVER;
+  }
+});

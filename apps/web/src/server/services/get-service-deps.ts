@@ -1,0 +1,41 @@
+import { resolvePlanTable } from '@mcptest/core';
+import { createSecretBox } from '@mcptest/db';
+import { createFairAdmission, createQueues, createRedis, type Redis } from '@mcptest/queue';
+import { env } from '../../env';
+import { getDb } from '../db';
+import type { ServiceDeps } from './service-deps';
+
+// One set per process, on globalThis so `next dev` hot reloads do not open new connections each time.
+const store = globalThis as typeof globalThis & { __mcptestServiceDeps?: ServiceDeps };
+
+/** The process-wide service dependencies, built from the validated env on first use. */
+export function getServiceDeps(): ServiceDeps {
+  if (!store.__mcptestServiceDeps) {
+    const e = env();
+    // A producer connection: an API call that enqueues fails at once (503) while Redis is away instead of hanging.
+    const redis: Redis = createRedis({ url: e.REDIS_URL, name: 'mcptest-web-producer', role: 'producer' });
+    redis.on('error', () => {});
+    store.__mcptestServiceDeps = {
+      db: getDb(),
+      redis,
+      prefix: e.REDIS_PREFIX,
+      queues: createQueues({ connection: redis, prefix: e.REDIS_PREFIX }),
+      fair: createFairAdmission({ redis, prefix: e.REDIS_PREFIX }),
+      secretBox: createSecretBox(e.MCPTEST_ENCRYPTION_KEYS),
+      plans: resolvePlanTable(e.MCPTEST_PLAN_LIMITS),
+      appUrl: e.APP_URL,
+      allowPrivateNetworks: e.MCPTEST_ALLOW_PRIVATE_NETWORKS,
+      now: () => new Date(),
+    };
+  }
+  return store.__mcptestServiceDeps;
+}
+
+/** Closes what getServiceDeps opened (tests, shutdown). */
+export async function closeServiceDeps(): Promise<void> {
+  const deps = store.__mcptestServiceDeps;
+  store.__mcptestServiceDeps = undefined;
+  if (!deps) return;
+  await deps.queues.close();
+  deps.redis.disconnect();
+}

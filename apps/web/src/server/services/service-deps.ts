@@ -1,0 +1,32 @@
+import type { PlanTable } from '@mcptest/core';
+import type { Database, SecretBox } from '@mcptest/db';
+import type { FairAdmission, Queues, Redis } from '@mcptest/queue';
+
+/**
+ * What service functions use, built once per process from the env (`getServiceDeps`) or by a test. Service functions
+ * are the operations the REST API, the MCP endpoint and the UI share: route handlers only authorize, parse and call one.
+ */
+export interface ServiceDeps {
+  db: Database;
+  /** Commands only (producer connection: fails fast while Redis is away). */
+  redis: Redis;
+  prefix: string;
+  queues: Queues;
+  fair: FairAdmission;
+  secretBox: SecretBox;
+  plans: PlanTable;
+  /** Public base URL without a trailing slash (run URLs, badge URLs, webhook payloads). */
+  appUrl: string;
+  /** Parsed MCPTEST_ALLOW_PRIVATE_NETWORKS: the only private CIDRs a user-supplied URL may reach. */
+  allowPrivateNetworks: readonly string[];
+  now: () => Date;
+}
+
+/** Who is acting, already authenticated: a tenant, through an API token or a signed-in user. */
+export interface Actor {
+  tenantId: string;
+  tokenId?: string;
+  userId?: string;
+  /** A token restricted to one project may touch nothing else (checked by the services that take a project). */
+  projectId?: string;
+}
