@@ -21,6 +21,14 @@ function webEnvSchema(production: boolean) {
       .transform((v) => v.replace(/\/+$/, '')),
     /** Per-plan overrides of the plan limits (JSON), the same variable the worker reads. */
     MCPTEST_PLAN_LIMITS: JsonText.pipe(PlanLimitsOverride).default({}),
+    /** Requests per minute of one API token (429 with Retry-After beyond). */
+    API_RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(1).default(600),
+    /** Requests per minute of one tenant, all tokens together. */
+    API_RATE_LIMIT_PER_TENANT: z.coerce.number().int().min(1).default(1200),
+    /** Run triggers per minute of one tenant. */
+    API_TRIGGERS_PER_TENANT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Longest `wait` a trigger may ask for, in seconds. */
+    API_MAX_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
   });
 }
 

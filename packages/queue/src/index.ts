@@ -64,3 +64,9 @@ export {
 export { createPoliteFetch, type PolitenessOptions, type PolitenessWaitEvent } from './politeness/create-polite-fetch';
 export { PolitenessRefusedError, type PolitenessLimit } from './politeness/politeness-refused-error';
 export { politenessHostKey } from './politeness/politeness-host-key';
+export {
+  createApiRateLimits,
+  type ApiRateLimits,
+  type ApiRateLimitsOptions,
+  type RateLimitDecision,
+} from './rate-limit/create-api-rate-limits';

@@ -1,6 +1,6 @@
 import { resolvePlanTable } from '@mcptest/core';
 import { createSecretBox } from '@mcptest/db';
-import { createFairAdmission, createQueues, createRedis, type Redis } from '@mcptest/queue';
+import { createApiRateLimits, createFairAdmission, createQueues, createRedis, type Redis } from '@mcptest/queue';
 import { env } from '../../env';
 import { getDb } from '../db';
 import type { ServiceDeps } from './service-deps';
@@ -25,6 +25,19 @@ export function getServiceDeps(): ServiceDeps {
       plans: resolvePlanTable(e.MCPTEST_PLAN_LIMITS),
       appUrl: e.APP_URL,
       allowPrivateNetworks: e.MCPTEST_ALLOW_PRIVATE_NETWORKS,
+      rateLimits: createApiRateLimits({
+        redis,
+        prefix: e.REDIS_PREFIX,
+        perTokenPerMinute: e.API_RATE_LIMIT_PER_TOKEN,
+        perTenantPerMinute: e.API_RATE_LIMIT_PER_TENANT,
+        triggersPerTenantPerMinute: e.API_TRIGGERS_PER_TENANT_PER_MINUTE,
+      }),
+      maxWaitSeconds: e.API_MAX_WAIT_SECONDS,
+      blockingRedis: () => {
+        const connection = createRedis({ url: e.REDIS_URL, name: 'mcptest-web-blocking' });
+        connection.on('error', () => {});
+        return connection;
+      },
       now: () => new Date(),
     };
   }

@@ -1,6 +1,6 @@
 import type { PlanTable } from '@mcptest/core';
 import type { Database, SecretBox } from '@mcptest/db';
-import type { FairAdmission, Queues, Redis } from '@mcptest/queue';
+import type { ApiRateLimits, FairAdmission, Queues, Redis } from '@mcptest/queue';
 
 /**
  * What service functions use, built once per process from the env (`getServiceDeps`) or by a test. Service functions
@@ -19,6 +19,11 @@ export interface ServiceDeps {
   appUrl: string;
   /** Parsed MCPTEST_ALLOW_PRIVATE_NETWORKS: the only private CIDRs a user-supplied URL may reach. */
   allowPrivateNetworks: readonly string[];
+  rateLimits: ApiRateLimits;
+  /** Longest `wait` a trigger may ask for, in seconds. */
+  maxWaitSeconds: number;
+  /** Opens a Redis connection for a blocking read (a trigger's `wait`, an event stream); the caller closes it. */
+  blockingRedis: () => Redis;
   now: () => Date;
 }
 

@@ -1,0 +1,72 @@
+import { hashToken } from '@mcptest/db';
+import type { Actor, ServiceDeps } from '../services/service-deps';
+import { ApiError } from './api-error';
+
+export type Scope = 'read' | 'run' | 'admin';
+
+/** What each scope includes: admin can do everything run can, run everything read can. */
+const RANK: Record<Scope, number> = { read: 0, run: 1, admin: 2 };
+
+export interface AuthenticatedActor extends Actor {
+  scopes: Scope[];
+}
+
+/** Refreshing lastUsedAt on every request would write on every read; once a minute tells a user enough. */
+const LAST_USED_PRECISION_MS = 60_000;
+
+const unauthorized = (message: string) =>
+  new ApiError('unauthorized', message, undefined, { 'www-authenticate': 'Bearer realm="mcptest"' });
+
+/**
+ * The actor behind `Authorization: Bearer mcpt_...`: the token is looked up by its SHA-256 (only the hash is stored),
+ * refused when revoked or expired, and its lastUsedAt refreshed. 401 for anything wrong, with the same message for an
+ * unknown and a revoked token so tokens cannot be probed.
+ */
+export async function authenticateToken(deps: ServiceDeps, request: Request): Promise<AuthenticatedActor> {
+  const header = request.headers.get('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw unauthorized('an API token is required: Authorization: Bearer mcpt_...');
+  const token = match[1];
+  if (!token.startsWith('mcpt_')) throw unauthorized('that is not an mcptest API token (they start with mcpt_)');
+  // eslint-disable-next-line no-restricted-properties -- a token names its tenant; nothing else is read before we know it.
+  const row = await deps.db.unscoped.apiToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: {
+      id: true,
+      tenantId: true,
+      projectId: true,
+      scopes: true,
+      expiresAt: true,
+      revokedAt: true,
+      lastUsedAt: true,
+    },
+  });
+  const now = deps.now();
+  if (!row || row.revokedAt) throw unauthorized('the API token is invalid or has been revoked');
+  if (row.expiresAt && row.expiresAt <= now) throw unauthorized('the API token has expired');
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+    await deps.db.tenant(row.tenantId).apiToken.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });
+  }
+  return {
+    tenantId: row.tenantId,
+    tokenId: row.id,
+    ...(row.projectId ? { projectId: row.projectId } : {}),
+    scopes: row.scopes.map((s) => s.toLowerCase() as Scope),
+  };
+}
+
+/** 403 unless one of the actor's scopes includes `required`. */
+export function requireScope(actor: AuthenticatedActor, required: Scope): void {
+  const best = Math.max(-1, ...actor.scopes.map((s) => RANK[s]));
+  if (best < RANK[required]) {
+    throw new ApiError(
+      'forbidden',
+      `this needs a token with the ${required} scope; this token has ${actor.scopes.join(', ') || 'none'}`,
+    );
+  }
+}
+
+/** For services that take a project: a token restricted to another project sees nothing (404, not 403). */
+export function assertProjectAllowed(actor: Actor, projectId: string): void {
+  if (actor.projectId && actor.projectId !== projectId) throw new ApiError('not_found', 'project not found');
+}

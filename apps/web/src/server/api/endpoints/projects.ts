@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { PageQuery } from '../../services/pagination';
+import { CreateProjectRequest, ProjectResource, UpdateProjectRequest } from '../../services/projects/project-schemas';
+import { defineEndpoint } from '../endpoint';
+
+const tag = 'Projects';
+export const ProjectPage = z.object({ items: z.array(ProjectResource), nextCursor: z.string().nullable() });
+
+export const createProjectEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/projects',
+  operationId: 'createProject',
+  summary: 'Create a project',
+  tag,
+  scope: 'admin',
+  body: CreateProjectRequest,
+  responses: { 201: { description: 'The project', schema: ProjectResource } },
+});
+
+export const listProjectsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/projects',
+  operationId: 'listProjects',
+  summary: 'List projects, newest first',
+  tag,
+  scope: 'read',
+  query: PageQuery,
+  responses: { 200: { description: 'A page of projects', schema: ProjectPage } },
+});
+
+export const getProjectEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/projects/{id}',
+  operationId: 'getProject',
+  summary: 'Get a project',
+  tag,
+  scope: 'read',
+  responses: { 200: { description: 'The project', schema: ProjectResource } },
+});
+
+export const updateProjectEndpoint = defineEndpoint({
+  method: 'PATCH',
+  path: '/projects/{id}',
+  operationId: 'updateProject',
+  summary: 'Rename a project',
+  tag,
+  scope: 'admin',
+  body: UpdateProjectRequest,
+  responses: { 200: { description: 'The project', schema: ProjectResource } },
+});
+
+export const deleteProjectEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/projects/{id}',
+  operationId: 'deleteProject',
+  summary: 'Delete a project with its servers, suites, runs and webhooks',
+  tag,
+  scope: 'admin',
+  responses: { 204: { description: 'Deleted' } },
+});

@@ -1,0 +1,20 @@
+/** The public URLs of one badge, as the suite (and project) resource carries them. */
+export interface BadgeUrls {
+  svgUrl: string;
+  jsonUrl: string;
+}
+
+function urls(appUrl: string, kind: 's' | 'p', badgeKey: string): BadgeUrls {
+  const base = `${appUrl.replace(/\/+$/, '')}/api/badges/${kind}/${encodeURIComponent(badgeKey)}`;
+  return { svgUrl: `${base}.svg`, jsonUrl: `${base}.json` };
+}
+
+/** A suite's badge URLs (`badge: {svgUrl, jsonUrl}` on the suite resource). `appUrl` is APP_URL. */
+export function badgeUrls(appUrl: string, badgeKey: string): BadgeUrls {
+  return urls(appUrl, 's', badgeKey);
+}
+
+/** A project's aggregate badge URLs; the key comes from `ensureProjectBadgeKey`. */
+export function projectBadgeUrls(appUrl: string, badgeKey: string): BadgeUrls {
+  return urls(appUrl, 'p', badgeKey);
+}
