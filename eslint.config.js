@@ -59,6 +59,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/.next/**',
+      '**/.next-test-*/**',
       'packages/db/src/generated/**',
       '**/next-env.d.ts',
       'coverage/**',

@@ -321,3 +321,15 @@ export function waitForRunEnd(db: Database, runId: string, timeoutMs = 30_000) {
     timeoutMs,
   );
 }
+
+/**
+ * The run's events once `run.finished` is among them. The worker writes the final row before it publishes the event,
+ * so a test that saw the row finish must wait for the event too.
+ */
+export async function finishedRunEvents(redis: { redis: Redis; prefix: string }, runId: string) {
+  const { readRunEvents } = await import('@mcptest/queue');
+  return waitFor(`run ${runId}'s run.finished event`, async () => {
+    const events = await readRunEvents(redis.redis, redis.prefix, runId);
+    return events.some((e) => e.event.type === 'run.finished') ? events : undefined;
+  });
+}

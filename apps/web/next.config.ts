@@ -6,6 +6,9 @@ import type { NextConfig } from 'next';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const config: NextConfig = {
+  // Tests run their own `next dev` beside a developer's; a separate build folder keeps them from clobbering each other.
+  // eslint-disable-next-line no-restricted-properties -- build configuration, read by Next before any app module.
+  distDir: process.env.MCPTEST_NEXT_DIST_DIR ?? '.next',
   // Workspace packages export their TypeScript source; Next compiles them like app code.
   transpilePackages: ['@mcptest/core', '@mcptest/db', '@mcptest/queue', '@mcptest/mcp'],
   // Loaded with Node's require at run time instead of bundled (connection pools, native-ish drivers, worker threads).

@@ -18,7 +18,7 @@ Commands:
   lint <tools.json>     lint tool descriptors
   audit --url URL       probe every tool and write a starter suite
   mock --tools-from F   serve a mock MCP server from YAML
-  ci --api URL --suite ID  trigger a hosted run and wait for it
+  ci --api URL --suite ID  trigger a hosted run, stream its progress and wait for it
 
 Options:
   -h, --help     show this help
@@ -49,5 +49,6 @@ export async function runCli(argv: readonly string[]): Promise<CliResult> {
   // Loaded on demand: it pulls in the MCP SDK server, which the other commands do not need.
   if (command === 'mock') return (await import('./commands/mock')).mockCommand(argv.slice(1));
   if (command === 'audit') return (await import('./commands/audit')).auditCommand(argv.slice(1));
+  if (command === 'ci') return (await import('./commands/ci')).ciCommand(argv.slice(1));
   return { exitCode: 2, stdout: '', stderr: `mcptest: unknown command "${command}"\n\n${USAGE}` };
 }

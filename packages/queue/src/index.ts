@@ -70,3 +70,13 @@ export {
   type ApiRateLimitsOptions,
   type RateLimitDecision,
 } from './rate-limit/create-api-rate-limits';
+export {
+  BADGE_CACHE_TTL_SECONDS,
+  badgeEntryKey,
+  badgeVersionKey,
+  type BadgeFormat,
+  type BadgeSubjectKind,
+  type BadgeVariant,
+} from './badges/badge-cache-keys';
+export { createBadgeCache, CachedBadge, type BadgeCache, type BadgeCacheOptions } from './badges/badge-cache';
+export { invalidateBadges, type BadgeSubjects } from './badges/invalidate-badges';

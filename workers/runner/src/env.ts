@@ -34,6 +34,23 @@ export function workerEnvSchema(production: boolean) {
     POLITENESS_REQUESTS_PER_SECOND_PER_HOST: z.coerce.number().int().min(1).max(10_000).default(20),
     /** Longest a request waits for its host's limits before failing with a reason. */
     POLITENESS_MAX_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+    /** One webhook delivery attempt: connect, send, and read the (capped) answer. */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Backoff of webhook retries: attempt n waits a random time below min(cap, base * 2^(n-1)) (full jitter). */
+    WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+    /** Longest wait between two attempts, Retry-After included (default 6 h). */
+    WEBHOOK_RETRY_CAP_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86_400_000)
+      .default(6 * 3_600_000),
+    /** Attempts per delivery, the first included; then the delivery is FAILED. */
+    WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    /** A webhook is disabled after this many failed attempts in a row (any of its deliveries). */
+    WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(15),
+    /** Webhook deliveries this process sends at once. */
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   });
 }
 

@@ -25,6 +25,8 @@ import { completeRun } from './run/complete-run';
 import { executeRunJob } from './run/execute-run-job';
 import { keepRunsAlive } from './run/keep-runs-alive';
 import { runScheduledSuite } from './schedule/run-scheduled-suite';
+import { deliverWebhook } from './webhook/deliver-webhook';
+import { requeueDueDeliveries } from './webhook/requeue-due-deliveries';
 import type { WorkerDeps } from './worker-deps';
 
 export interface RunningWorker {
@@ -65,8 +67,8 @@ async function waitUntilReady(
 }
 
 /**
- * Starts the worker process's parts: Postgres and Redis (retried until `startupTimeoutMs`), the `runs` and
- * `schedules` BullMQ workers, the cancel subscription, the heartbeat of this worker and of its runs, the reconciler,
+ * Starts the worker process's parts: Postgres and Redis (retried until `startupTimeoutMs`), the `runs`, `schedules`
+ * and `webhooks` BullMQ workers, the cancel subscription, the heartbeat of this worker and of its runs, the reconciler,
  * and the health/metrics endpoint. docs/operations.md explains how several of these share the work.
  */
 export async function startWorker(options: StartWorkerOptions): Promise<RunningWorker> {
@@ -99,7 +101,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       collectDefault: true,
       queueDepth: async () => {
         const depths = [];
-        for (const name of ['runs', 'schedules'] as const) {
+        for (const name of ['runs', 'schedules', 'webhooks'] as const) {
           const counts = await queues.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed');
           for (const [state, count] of Object.entries(counts)) depths.push({ queue: name, state, count });
         }
@@ -121,6 +123,14 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         if (event.outcome === 'refused') logger.warn(event, 'politeness: request refused');
       },
     });
+    // Webhook receivers get a fetch of their own: the same address rules, the delivery's time limit, and no per-host
+    // politeness (a receiver is not a server under test; its deliveries are few and retried with backoff).
+    const webhookFetch = createSafeFetch({
+      allowPrivateNetworks: env.MCPTEST_ALLOW_PRIVATE_NETWORKS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      connectTimeoutMs: Math.min(10_000, env.WEBHOOK_TIMEOUT_MS),
+    });
+    closers.push(() => webhookFetch.close());
     const deps: WorkerDeps = {
       db,
       redis,
@@ -134,6 +144,15 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       fetch: politeFetch,
       workerId,
       active: new ActiveRuns(),
+      webhooks: {
+        fetch: webhookFetch,
+        appUrl: env.APP_URL,
+        timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+        retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
+        retryCapMs: env.WEBHOOK_RETRY_CAP_MS,
+        maxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
+        disableAfterFailures: env.WEBHOOK_DISABLE_AFTER_FAILURES,
+      },
       now: () => new Date(),
     };
 
@@ -153,9 +172,15 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       { 'suite.scheduled': (payload, context) => runScheduledSuite(deps, payload, context) },
       { connection: redis, prefix, concurrency: 2 },
     );
+    const webhooksWorker = createJobWorker(
+      'webhooks',
+      { 'webhook.deliver': (payload, context) => deliverWebhook(deps, payload, context) },
+      { connection: redis, prefix, concurrency: env.WEBHOOK_CONCURRENCY },
+    );
     for (const [queue, worker] of [
       ['runs', runsWorker],
       ['schedules', schedulesWorker],
+      ['webhooks', webhooksWorker],
     ] as const) {
       worker.on('error', (error) => logger.error({ queue, error: error.message }, 'queue worker error'));
       worker.on('failed', (job, error) => {
@@ -185,6 +210,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       });
     }
     closers.push(() => schedulesWorker.close());
+    closers.push(() => webhooksWorker.close());
 
     const subscriber = redis.duplicate();
     subscriber.on('error', (error) => logger.debug({ error: error.message }, 'redis subscriber error'));
@@ -231,6 +257,9 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
             const acted =
               report.requeued + report.resumed + report.failed + report.schedulesUpserted + report.schedulesRemoved;
             if (acted > 0) logger.info(report, 'reconciler pass');
+            // Webhook deliveries whose job was lost (Redis flushed or away, a worker died mid-attempt) get one again.
+            const deliveries = await requeueDueDeliveries(deps);
+            if (deliveries > 0) logger.info({ deliveries }, 'reconciler: webhook deliveries queued again');
           } finally {
             await redis.eval(
               "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0",

@@ -4,6 +4,7 @@ import type { Database, SecretBox } from '@mcptest/db';
 import type { FairAdmission, Queues, Redis } from '@mcptest/queue';
 import type { WorkerMetrics } from './observability/metrics';
 import type { ActiveRuns } from './run/active-runs';
+import type { WebhookSettings } from './webhook/webhook-settings';
 
 /** Everything the job handlers and the reconciler use, built once per process by startWorker (or by a test). */
 export interface WorkerDeps {
@@ -22,5 +23,7 @@ export interface WorkerDeps {
   /** `<host>-<pid>`, recorded on the runs this process executes. */
   workerId: string;
   active: ActiveRuns;
+  /** Outbound webhooks: their own SSRF-safe fetch (no politeness: receivers are not targets under test) and policy. */
+  webhooks: WebhookSettings;
   now: () => Date;
 }

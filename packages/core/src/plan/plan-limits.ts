@@ -19,6 +19,8 @@ export const PlanLimits = z.strictObject({
   runTimeLimitSeconds: z.int().min(1),
   /** Least time between two firings of a suite's schedule. */
   minScheduleIntervalSeconds: z.int().min(1),
+  /** Runs of one tenant waiting to start; a trigger beyond it is refused (quota_exceeded) before anything is queued. */
+  maxQueuedRuns: z.int().min(1),
 });
 export type PlanLimits = z.infer<typeof PlanLimits>;
 
@@ -33,6 +35,7 @@ export const DEFAULT_PLAN_LIMITS: Readonly<Record<PlanName, PlanLimits>> = Objec
     dailyCalls: 2_000,
     runTimeLimitSeconds: 300,
     minScheduleIntervalSeconds: 3_600,
+    maxQueuedRuns: 20,
   },
   TEAM: {
     concurrentRuns: 4,
@@ -40,6 +43,7 @@ export const DEFAULT_PLAN_LIMITS: Readonly<Record<PlanName, PlanLimits>> = Objec
     dailyCalls: 50_000,
     runTimeLimitSeconds: 900,
     minScheduleIntervalSeconds: 300,
+    maxQueuedRuns: 500,
   },
   ENTERPRISE: {
     concurrentRuns: 16,
@@ -47,6 +51,7 @@ export const DEFAULT_PLAN_LIMITS: Readonly<Record<PlanName, PlanLimits>> = Objec
     dailyCalls: 500_000,
     runTimeLimitSeconds: 3_600,
     minScheduleIntervalSeconds: 60,
+    maxQueuedRuns: 5_000,
   },
 });
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../result/run-result';
-import { makeBadgeData, renderBadgeSvg } from './badge';
+import {
+  makeBadgeData,
+  makeStatusBadgeData,
+  projectBadgeStatus,
+  renderBadgeSvg,
+  suiteBadgeStatus,
+  type BadgeStatus,
+  type FinishedRunOutcome,
+} from './badge';
 import { mixedReport, passingReport } from './test-fixtures';
 
 const summary = (passed: number, failed: number, skipped: number): RunSummary => ({
@@ -60,5 +68,62 @@ describe('renderBadgeSvg', () => {
 
   it('supports shields styles', () => {
     expect(renderBadgeSvg(makeBadgeData(summary(1, 1, 0)), { style: 'for-the-badge' })).toContain('1/2 PASSING');
+  });
+});
+
+const passed: FinishedRunOutcome = { status: 'passed', failed: 0, total: 5 };
+const failed = (n: number, m: number): FinishedRunOutcome => ({ status: 'failed', failed: n, total: m });
+const errored: FinishedRunOutcome = { status: 'error', failed: 0, total: 0 };
+
+describe('suiteBadgeStatus', () => {
+  it.each<{ name: string; latest: FinishedRunOutcome | null; status: BadgeStatus }>([
+    { name: 'never finished a run', latest: null, status: { state: 'no runs' } },
+    { name: 'passed', latest: passed, status: { state: 'passing' } },
+    {
+      name: 'failed: failed assertions of all',
+      latest: failed(2, 7),
+      status: { state: 'failing', failed: 2, total: 7 },
+    },
+    { name: 'error', latest: errored, status: { state: 'error' } },
+  ])('$name', ({ latest, status }) => {
+    expect(suiteBadgeStatus(latest)).toEqual(status);
+  });
+});
+
+describe('projectBadgeStatus', () => {
+  it.each<{ name: string; latest: (FinishedRunOutcome | null)[]; status: BadgeStatus }>([
+    { name: 'no suites', latest: [], status: { state: 'no runs' } },
+    { name: 'no suite has run', latest: [null, null], status: { state: 'no runs' } },
+    { name: 'every judged suite passed', latest: [passed, null, passed], status: { state: 'passing' } },
+    {
+      name: 'one of three failed',
+      latest: [passed, failed(1, 4), passed],
+      status: { state: 'failing', failed: 1, total: 3 },
+    },
+    {
+      name: 'errors count as not passing once something failed',
+      latest: [failed(1, 1), errored, passed, null],
+      status: { state: 'failing', failed: 2, total: 3 },
+    },
+    { name: 'errors alone', latest: [errored, passed], status: { state: 'error' } },
+  ])('$name', ({ latest, status }) => {
+    expect(projectBadgeStatus(latest)).toEqual(status);
+  });
+});
+
+describe('makeStatusBadgeData', () => {
+  it.each<{ status: BadgeStatus; message: string; color: string }>([
+    { status: { state: 'passing' }, message: 'passing', color: 'brightgreen' },
+    { status: { state: 'failing', failed: 2, total: 9 }, message: 'failing 2/9', color: 'red' },
+    { status: { state: 'error' }, message: 'error', color: 'orange' },
+    { status: { state: 'no runs' }, message: 'no runs', color: 'lightgrey' },
+    { status: { state: 'not found' }, message: 'not found', color: 'lightgrey' },
+  ])('$message', ({ status, message, color }) => {
+    expect(makeStatusBadgeData(status)).toEqual({ schemaVersion: 1, label: 'mcptest', message, color });
+  });
+
+  it('takes a label, including an empty one (message only)', () => {
+    expect(makeStatusBadgeData({ state: 'passing' }, { label: 'api' }).label).toBe('api');
+    expect(makeStatusBadgeData({ state: 'passing' }, { label: '' }).label).toBe('');
   });
 });

@@ -66,3 +66,90 @@ export interface BadgeSvgOptions {
 export function renderBadgeSvg(data: BadgeData, options: BadgeSvgOptions = {}): string {
   return makeBadge({ label: data.label, message: data.message, color: data.color, style: options.style ?? 'flat' });
 }
+
+/** The label of hosted badges unless the URL overrides it (the suite name is not shown: badges are public). */
+export const DEFAULT_BADGE_LABEL = 'mcptest';
+
+/** Badge styles the hosted badge URLs accept (`?style=`). */
+export const HOSTED_BADGE_STYLES = ['flat', 'flat-square', 'for-the-badge'] as const;
+export type HostedBadgeStyle = (typeof HOSTED_BADGE_STYLES)[number];
+
+/** The latest finished run of a suite, as a hosted badge needs it (cancelled and unfinished runs never count). */
+export interface FinishedRunOutcome {
+  status: 'passed' | 'failed' | 'error';
+  /** Failed assertions. */
+  failed: number;
+  /** All assertions of the run (passed, failed and skipped). */
+  total: number;
+}
+
+/** What a hosted badge says; `failing` counts assertions on a suite badge and suites on a project badge. */
+export type BadgeStatus =
+  | { state: 'passing' }
+  | { state: 'failing'; failed: number; total: number }
+  | { state: 'error' }
+  | { state: 'no runs' }
+  | { state: 'not found' };
+
+/** A suite's badge status from its latest finished run (null: it has none). */
+export function suiteBadgeStatus(latest: FinishedRunOutcome | null | undefined): BadgeStatus {
+  if (!latest) return { state: 'no runs' };
+  switch (latest.status) {
+    case 'passed':
+      return { state: 'passing' };
+    case 'failed':
+      return { state: 'failing', failed: latest.failed, total: latest.total };
+    case 'error':
+      return { state: 'error' };
+  }
+}
+
+/**
+ * A project's badge status from the latest finished run of each of its enabled suites (null for a suite that has
+ * none). Suites without a finished run are not judged. Among the judged ones: any failed suite makes the project
+ * `failing n/m`, where n counts the suites that did not pass (failed or error) and m the judged suites; errors alone
+ * (nothing failed) make it `error`; otherwise it is `passing`. No judged suite at all: `no runs`.
+ */
+export function projectBadgeStatus(latest: readonly (FinishedRunOutcome | null | undefined)[]): BadgeStatus {
+  const judged = latest.filter((r): r is FinishedRunOutcome => !!r);
+  if (judged.length === 0) return { state: 'no runs' };
+  const failed = judged.filter((r) => r.status === 'failed').length;
+  const errored = judged.filter((r) => r.status === 'error').length;
+  if (failed > 0) return { state: 'failing', failed: failed + errored, total: judged.length };
+  if (errored > 0) return { state: 'error' };
+  return { state: 'passing' };
+}
+
+/**
+ * The shields endpoint data of a hosted badge.
+ *
+ * | state     | message       | colour      |
+ * | --------- | ------------- | ----------- |
+ * | passing   | passing       | brightgreen |
+ * | failing   | failing n/m   | red         |
+ * | error     | error         | orange      |
+ * | no runs   | no runs       | lightgrey   |
+ * | not found | not found     | lightgrey   |
+ *
+ * Orange for errors, as on the CLI's badge: the server could not be tested, which is not the same as a failure.
+ */
+export function makeStatusBadgeData(status: BadgeStatus, options: { label?: string } = {}): BadgeData {
+  const badge = (message: string, color: BadgeData['color']): BadgeData => ({
+    schemaVersion: 1,
+    label: options.label ?? DEFAULT_BADGE_LABEL,
+    message,
+    color,
+  });
+  switch (status.state) {
+    case 'passing':
+      return badge('passing', 'brightgreen');
+    case 'failing':
+      return badge(`failing ${status.failed}/${status.total}`, 'red');
+    case 'error':
+      return badge('error', 'orange');
+    case 'no runs':
+      return badge('no runs', 'lightgrey');
+    case 'not found':
+      return badge('not found', 'lightgrey');
+  }
+}

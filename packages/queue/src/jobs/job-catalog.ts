@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** BullMQ queues, one per kind of work, so a flood of one kind cannot starve another and each scales on its own. */
-export const QUEUE_NAMES = ['runs', 'schedules'] as const;
+export const QUEUE_NAMES = ['runs', 'schedules', 'webhooks'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 const Id = z.string().min(1).max(64);
@@ -32,6 +32,18 @@ export const JOB_CATALOG = {
     payload: z.strictObject({ suiteId: Id, tenantId: Id }),
     attempts: 5,
     backoff: { type: 'exponential', delay: 1_000 },
+  },
+  /**
+   * Send one webhook delivery attempt (workers/runner/src/webhook). HTTP failures are not job failures: the handler
+   * records the attempt and schedules the next one itself, as a new delayed job with id `<deliveryId>-<attempt>`, so
+   * its backoff (exponential, full jitter, Retry-After) and give-up rules live with the delivery row in Postgres.
+   * These attempts cover the worker's own failures (Postgres away mid-attempt).
+   */
+  'webhook.deliver': {
+    queue: 'webhooks',
+    payload: z.strictObject({ deliveryId: Id, tenantId: Id }),
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 5_000 },
   },
 } as const satisfies Record<string, JobDefinition>;
 

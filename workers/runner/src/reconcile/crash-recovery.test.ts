@@ -13,6 +13,7 @@ import {
   waitFor,
   useWorkerMock,
   waitForRunEnd,
+  finishedRunEvents,
 } from '../../../../test/worker';
 
 const database = useTestDatabase();
@@ -65,8 +66,7 @@ describe('crash recovery', () => {
         expect(rows).toHaveLength(6);
         expect(new Set(rows.map((r) => `${r.assertionKey}/${r.trial}`)).size).toBe(6);
         // It finished exactly once: one run.finished event, and the run is not picked up again.
-        const { readRunEvents } = await import('@mcptest/queue');
-        const events = await readRunEvents(redis.redis, redis.prefix, runId);
+        const events = await finishedRunEvents(redis, runId);
         expect(events.filter((e) => e.event.type === 'run.finished')).toHaveLength(1);
         expect(events.filter((e) => e.event.type === 'run.started')).toHaveLength(2);
       } finally {

@@ -12,6 +12,7 @@ import {
   waitFor,
   useWorkerMock,
   waitForRunEnd,
+  finishedRunEvents,
 } from '../../../../test/worker';
 
 const database = useTestDatabase();
@@ -75,7 +76,7 @@ describe('stopping runs', () => {
     expect(stoppedWithinMs).toBeLessThan(5_000);
     const results = await database.db.tenant(seeded.tenantId).assertionResult.findMany({ where: { runId } });
     expect(results.every((r) => r.status !== 'PASS')).toBe(true);
-    const events = await readRunEvents(redis.redis, redis.prefix, runId);
+    const events = await finishedRunEvents(redis, runId);
     expect(events.at(-1)?.event).toMatchObject({ type: 'run.finished', status: 'cancelled' });
   });
 

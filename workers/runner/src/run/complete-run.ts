@@ -9,7 +9,8 @@ import {
   type RunSummary,
 } from '@mcptest/core';
 import type { TenantDb } from '@mcptest/db';
-import { dispatchAdmittedRuns, publishRunEvent } from '@mcptest/queue';
+import { dispatchAdmittedRuns, invalidateBadges, publishRunEvent } from '@mcptest/queue';
+import { enqueueRunWebhooks } from '../webhook/enqueue-run-webhooks';
 import type { WorkerDeps } from '../worker-deps';
 
 export type FinalStatus = 'passed' | 'failed' | 'error' | 'cancelled';
@@ -92,6 +93,9 @@ export async function completeRun(deps: WorkerDeps, db: TenantDb, input: Complet
         update: { runId: run.id, results: data },
       });
     }
+    // Before run.finished: whoever waited for the run (the API's `wait`, CI) and then fetches a badge sees this run.
+    const owner = await db.run.findFirst({ where: { id: run.id }, select: { projectId: true } });
+    await invalidateBadges(deps.redis, deps.prefix, { suiteId: run.suiteId, projectId: owner?.projectId });
     await publishRunEvent(deps.redis, deps.prefix, run.id, {
       type: 'run.finished',
       status: input.status,
@@ -99,6 +103,8 @@ export async function completeRun(deps: WorkerDeps, db: TenantDb, input: Complet
       regressions: regressions.length,
       ...(input.error ? { error: input.error } : {}),
     });
+    // Never throws: a webhook problem must not keep the run's slot or the next run waiting.
+    await enqueueRunWebhooks(deps, db, { id: run.id });
     deps.metrics.runsFinished.inc({ status: input.status });
     if (run.startedAt)
       deps.metrics.runDuration.observe({ status: input.status }, (now.getTime() - run.startedAt.getTime()) / 1000);

@@ -1,6 +1,5 @@
 // A run end to end through the real queue: Postgres, Redis, BullMQ, an in-process worker and the mock MCP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRunEvents } from '@mcptest/queue';
 import { useTestDatabase } from '../../../../test/db';
 import { useTestRedis } from '../../../../test/redis';
 import {
@@ -11,6 +10,7 @@ import {
   waitFor,
   useWorkerMock,
   waitForRunEnd,
+  finishedRunEvents,
 } from '../../../../test/worker';
 
 const database = useTestDatabase();
@@ -67,7 +67,7 @@ describe('run lifecycle', () => {
       ['slow answer', 'PASS', 'slow', 'READ_ONLY', 'EXECUTE'],
     ]);
 
-    const events = (await readRunEvents(redis.redis, redis.prefix, runId)).map((e) => e.event.type);
+    const events = (await finishedRunEvents(redis, runId)).map((e) => e.event.type);
     expect(events[0]).toBe('run.started');
     expect(events.filter((t) => t === 'assertion.finished')).toHaveLength(3);
     expect(events.at(-1)).toBe('run.finished');

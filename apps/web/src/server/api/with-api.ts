@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import { getServiceDeps } from '../services/get-service-deps';
 import type { ServiceDeps } from '../services/service-deps';
 import { getLogger } from '../logger';

@@ -47,7 +47,7 @@ export function badgeErrorResponse(
   const headers = commonHeaders();
   headers.set('Cache-Control', 'no-store');
   headers.set('Content-Type', 'application/json');
-  const code = status === 400 ? 'invalid_request' : 'not_found';
+  const code = status === 400 ? 'validation_failed' : 'not_found';
   return new Response(JSON.stringify({ error: { code, message, ...(details ? { details } : {}) } }), {
     status,
     headers,

@@ -49,7 +49,9 @@ export async function serveCachedBadge<S extends { id: string }>(
 
   const variant: BadgeVariant = { kind: source.kind, badgeKey: request.badgeKey, format, style, label };
   const cache = createBadgeCache({ redis: deps.redis, prefix: deps.prefix });
-  let redisUp = true;
+  // A producer connection that is not ready (starting, or Redis away) refuses commands at once: skip the cache quietly;
+  // the connection's own error listener reports the outage, once.
+  let redisUp = deps.redis.status === 'ready' || deps.redis.options.enableOfflineQueue !== false;
   const tryRedis = async <T>(op: () => Promise<T>): Promise<T | undefined> => {
     if (!redisUp) return undefined;
     const outcome = await withTimeout(op(), deps.cacheTimeoutMs ?? DEFAULT_CACHE_TIMEOUT_MS);

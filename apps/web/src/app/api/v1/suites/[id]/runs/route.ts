@@ -1,0 +1,23 @@
+import { ApiError } from '../../../../../../server/api/api-error';
+import { triggerRunEndpoint } from '../../../../../../server/api/endpoints/runs';
+import { withApi } from '../../../../../../server/api/with-api';
+import { triggerRun } from '../../../../../../server/services/runs/trigger-run';
+
+export const POST = withApi(triggerRunEndpoint, async ({ deps, actor, params, body, request }) => {
+  const key = request.headers.get('idempotency-key') ?? undefined;
+  if (key !== undefined && (key.length === 0 || key.length > 200)) {
+    throw new ApiError('validation_failed', 'Idempotency-Key must be 1 to 200 characters', [
+      { path: 'header.Idempotency-Key', message: 'must be 1 to 200 characters' },
+    ]);
+  }
+  const outcome = await triggerRun(deps, actor, params.id ?? '', body, {
+    trigger: body.commitSha || body.branch ? 'CI' : 'API',
+    ...(key ? { idempotencyKey: key } : {}),
+  });
+  if (outcome.finished) return { status: 200, body: outcome.run };
+  return {
+    status: 202,
+    body: { id: outcome.id, status: outcome.status, url: outcome.url },
+    headers: { location: `/api/v1/runs/${outcome.id}` },
+  };
+});

@@ -1,0 +1,9 @@
+// Every endpoint module, imported for its registrations: the OpenAPI document lists what is declared here.
+import './projects';
+import './servers';
+import './suites';
+import './runs';
+import './tokens';
+import './policy';
+
+export { declaredEndpoints } from '../endpoint';

@@ -1,0 +1,33 @@
+import { ApiError } from '../../api/api-error';
+import { assertProjectAllowed } from '../../api/authenticate';
+import type { Actor, ServiceDeps } from '../service-deps';
+import type { RunResource } from './run-schemas';
+import { toRunResource } from './to-run-resource';
+
+/** The run row of the tenant, or 404 (also outside a restricted token's project). */
+export async function getRunRowOrThrow(deps: ServiceDeps, actor: Actor, runId: string) {
+  const run = await deps.db.tenant(actor.tenantId).run.findFirst({ where: { id: runId } });
+  if (!run) throw new ApiError('not_found', 'run not found');
+  assertProjectAllowed(actor, run.projectId);
+  return run;
+}
+
+/** A run with its results in suite order (trials of one assertion together). */
+export async function getRun(deps: ServiceDeps, actor: Actor, runId: string): Promise<RunResource> {
+  const run = await getRunRowOrThrow(deps, actor, runId);
+  const results = await deps.db.tenant(actor.tenantId).assertionResult.findMany({
+    where: { runId },
+    orderBy: [{ createdAt: 'asc' }, { trial: 'asc' }],
+    select: {
+      name: true,
+      status: true,
+      detail: true,
+      durationMs: true,
+      tool: true,
+      toolClass: true,
+      decision: true,
+      trial: true,
+    },
+  });
+  return toRunResource(run, results, deps.appUrl);
+}

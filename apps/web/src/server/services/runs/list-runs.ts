@@ -1,0 +1,24 @@
+import { assertProjectAllowed } from '../../api/authenticate';
+import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page } from '../pagination';
+import type { Actor, ServiceDeps } from '../service-deps';
+import type { ListRunsQuery, RunListItem } from './run-schemas';
+import { toRunListItem } from './to-run-resource';
+
+/** Runs of the tenant, newest first, filtered by project, suite, status, trigger or branch. */
+export async function listRuns(deps: ServiceDeps, actor: Actor, query: ListRunsQuery): Promise<Page<RunListItem>> {
+  if (query.projectId) assertProjectAllowed(actor, query.projectId);
+  const projectId = actor.projectId ?? query.projectId;
+  const rows = await deps.db.tenant(actor.tenantId).run.findMany({
+    where: {
+      ...(projectId ? { projectId } : {}),
+      ...(query.suiteId ? { suiteId: query.suiteId } : {}),
+      ...(query.status ? { status: query.status.toUpperCase() as 'QUEUED' } : {}),
+      ...(query.trigger ? { trigger: query.trigger.toUpperCase() as 'API' } : {}),
+      ...(query.branch ? { branch: query.branch } : {}),
+      ...afterCursor(decodeCursor(query.cursor)),
+    },
+    orderBy: PAGE_ORDER,
+    take: query.limit + 1,
+  });
+  return toPage(rows, query.limit, (row) => toRunListItem(row, deps.appUrl));
+}

@@ -1,0 +1,117 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hashToken, secretContext } from '@mcptest/db';
+import { z } from 'zod';
+import { ApiError } from '../../api/api-error';
+import type { ServiceDeps } from '../service-deps';
+import { triggerRun, type TriggerRunOutcome } from './trigger-run';
+
+/** Body of a plain (non-GitHub) call of a trigger URL. */
+const PlainTrigger = z.strictObject({
+  commitSha: z.string().trim().min(1).max(100).optional(),
+  branch: z.string().trim().min(1).max(255).optional(),
+});
+const GithubPush = z.object({
+  after: z.string().optional(),
+  ref: z.string().optional(),
+  deleted: z.boolean().optional(),
+});
+const GithubPullRequest = z.object({
+  action: z.string(),
+  pull_request: z.object({ head: z.object({ sha: z.string(), ref: z.string() }) }),
+});
+
+export type InboundOutcome = { kind: 'triggered'; outcome: TriggerRunOutcome } | { kind: 'ignored'; reason: string };
+
+function verifyGithubSignature(secret: string, body: string, header: string | null): void {
+  if (!header) throw new ApiError('unauthorized', 'X-Hub-Signature-256 is required: this trigger URL has a secret');
+  const expected = `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(header.trim());
+  if (a.length !== b.length || !timingSafeEqual(a, b)) {
+    throw new ApiError('unauthorized', 'X-Hub-Signature-256 does not match the body and the secret');
+  }
+}
+
+/**
+ * A call of a suite's inbound trigger URL: the secret token in the path names the suite (stored hashed). GitHub
+ * deliveries (X-GitHub-Event) are understood: `push` runs the pushed commit, `pull_request` (opened, synchronize,
+ * reopened) runs the head commit, `ping` answers, other events are ignored; with a secret set, X-Hub-Signature-256 must
+ * match. Anything else may send `{commitSha?, branch?}`. The delivery id (or Idempotency-Key) makes retries idempotent.
+ */
+export async function triggerFromInboundUrl(
+  deps: ServiceDeps,
+  token: string,
+  headers: Headers,
+  rawBody: string,
+): Promise<InboundOutcome> {
+  // eslint-disable-next-line no-restricted-properties -- the secret token in the URL names the suite and so the tenant.
+  const suite = await deps.db.unscoped.suite.findUnique({
+    where: { triggerTokenHash: hashToken(token) },
+    select: { id: true, tenantId: true, triggerSecretEncrypted: true, triggerSecretKeyId: true },
+  });
+  if (!suite) throw new ApiError('not_found', 'unknown trigger URL');
+  if (suite.triggerSecretEncrypted && suite.triggerSecretKeyId) {
+    const secret = deps.secretBox.open(
+      { keyId: suite.triggerSecretKeyId, data: new Uint8Array(suite.triggerSecretEncrypted) },
+      secretContext.suiteTriggerSecret(suite.tenantId),
+    );
+    verifyGithubSignature(secret, rawBody, headers.get('x-hub-signature-256'));
+  }
+  const limited = await deps.rateLimits.consume({ tenantId: suite.tenantId, trigger: true });
+  if (!limited.ok) {
+    throw new ApiError(
+      'rate_limited',
+      `trigger rate limit reached; retry in ${limited.retryAfterSeconds} s`,
+      undefined,
+      {
+        'retry-after': String(limited.retryAfterSeconds),
+      },
+    );
+  }
+  const parseJson = (): unknown => {
+    if (rawBody.trim() === '') return {};
+    try {
+      return JSON.parse(rawBody) as unknown;
+    } catch (error) {
+      throw new ApiError('invalid_json', `the body is not valid JSON: ${(error as Error).message}`);
+    }
+  };
+  let commitSha: string | undefined;
+  let branch: string | undefined;
+  const event = headers.get('x-github-event');
+  if (event === 'ping') return { kind: 'ignored', reason: 'pong' };
+  if (event === 'push') {
+    const push = GithubPush.parse(parseJson());
+    if (push.deleted) return { kind: 'ignored', reason: 'a deleted branch has nothing to test' };
+    commitSha = push.after;
+    branch = push.ref?.replace(/^refs\/heads\//, '');
+  } else if (event === 'pull_request') {
+    const pr = GithubPullRequest.parse(parseJson());
+    if (!['opened', 'synchronize', 'reopened'].includes(pr.action)) {
+      return { kind: 'ignored', reason: `pull_request action "${pr.action}" does not run tests` };
+    }
+    commitSha = pr.pull_request.head.sha;
+    branch = pr.pull_request.head.ref;
+  } else if (event) {
+    return { kind: 'ignored', reason: `GitHub event "${event}" does not run tests` };
+  } else {
+    const plain = PlainTrigger.safeParse(parseJson());
+    if (!plain.success) {
+      throw new ApiError(
+        'validation_failed',
+        'expected {commitSha?, branch?}',
+        plain.error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message })),
+      );
+    }
+    ({ commitSha, branch } = plain.data);
+  }
+  const idempotencyKey = headers.get('x-github-delivery') ?? headers.get('idempotency-key') ?? undefined;
+  const outcome = await triggerRun(
+    deps,
+    { tenantId: suite.tenantId },
+    suite.id,
+    { ...(commitSha ? { commitSha } : {}), ...(branch ? { branch } : {}) },
+    { trigger: 'WEBHOOK', ...(idempotencyKey ? { idempotencyKey: idempotencyKey.slice(0, 200) } : {}) },
+  );
+  return { kind: 'triggered', outcome };
+}

@@ -1,0 +1,83 @@
+import { AnnotationTrust, ToolClass } from '@mcptest/core';
+import { z } from 'zod';
+import { COMPARED_TOOL_FIELDS } from './diff-tools';
+
+/** What Server.discovery holds: the lists as the server sent them, so the next discovery can compare. */
+export const StoredDiscovery = z.object({
+  format: z.literal(1),
+  serverInfo: z.object({ name: z.string(), version: z.string() }),
+  protocolVersion: z.string(),
+  transport: z.enum(['http', 'sse']),
+  tools: z.array(z.looseObject({ name: z.string() })),
+  toolsTruncated: z.boolean(),
+  resources: z.array(z.looseObject({ uri: z.string() })),
+  resourceTemplates: z.array(z.looseObject({ uriTemplate: z.string() })),
+  prompts: z.array(z.looseObject({ name: z.string() })),
+});
+export type StoredDiscovery = z.infer<typeof StoredDiscovery>;
+
+const DecisionKind = z.enum(['Execute', 'ExecuteOnce', 'GenerateOnly', 'Refuse']);
+
+export const DiscoveredTool = z.object({
+  name: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  class: ToolClass,
+  /** Which rule decided the class: override (tenant policy), annotation, meta (`_meta` hint) or name (heuristic). */
+  source: z.enum(['override', 'annotation', 'meta', 'name']),
+  reason: z.string(),
+  /** What a suite's live call of the tool does under the tenant's policy. */
+  live: DecisionKind,
+  liveReason: z.string().nullable(),
+  /** What generating a test for the tool does under the tenant's policy. */
+  generate: DecisionKind,
+  generateReason: z.string().nullable(),
+  /** The descriptor as the server sent it (inputSchema, annotations, _meta...). */
+  descriptor: z.record(z.string(), z.unknown()),
+});
+export type DiscoveredTool = z.infer<typeof DiscoveredTool>;
+
+export const LintFindingResource = z.object({
+  code: z.string(),
+  severity: z.enum(['error', 'warning', 'info']),
+  tool: z.string(),
+  index: z.int(),
+  field: z.string().optional(),
+  message: z.string(),
+});
+
+export const DiscoveryChanges = z.object({
+  /** When the discovery compared against ran; null on the first discovery (every tool is then "added"). */
+  previousDiscoveredAt: z.iso.datetime().nullable(),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  changed: z.array(z.object({ name: z.string(), fields: z.array(z.enum(COMPARED_TOOL_FIELDS)) })),
+});
+export type DiscoveryChanges = z.infer<typeof DiscoveryChanges>;
+
+export const DiscoverServerResult = z.object({
+  serverId: z.string(),
+  discoveredAt: z.iso.datetime(),
+  server: z.object({
+    name: z.string(),
+    version: z.string(),
+    protocolVersion: z.string(),
+    transport: z.enum(['http', 'sse']),
+  }),
+  /** The knobs of the tenant's policy that decided classes and decisions. */
+  policy: z.object({ annotation_trust: AnnotationTrust, execute_destructive: z.boolean() }),
+  tools: z.array(DiscoveredTool),
+  /** True when tools/list had more pages than discovery reads. */
+  toolsTruncated: z.boolean(),
+  resources: z.array(z.looseObject({ uri: z.string() })),
+  resourceTemplates: z.array(z.looseObject({ uriTemplate: z.string() })),
+  prompts: z.array(z.looseObject({ name: z.string() })),
+  lints: z.object({
+    summary: z.object({ errors: z.int(), warnings: z.int(), infos: z.int() }),
+    findings: z.array(LintFindingResource),
+  }),
+  changes: DiscoveryChanges,
+  /** Lists that could not be read (resources/list failing does not fail discovery). */
+  warnings: z.array(z.string()),
+});
+export type DiscoverServerResult = z.infer<typeof DiscoverServerResult>;

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+
+/** Transports as the API spells them; the database enum is upper case. */
+export const ServerTransportName = z.enum(['auto', 'http', 'sse']);
+export type ServerTransportName = z.infer<typeof ServerTransportName>;
+
+export type DbServerTransport = 'AUTO' | 'HTTP' | 'SSE';
+
+export function toDbTransport(transport: ServerTransportName): DbServerTransport {
+  return transport === 'http' ? 'HTTP' : transport === 'sse' ? 'SSE' : 'AUTO';
+}
+
+export function fromDbTransport(transport: DbServerTransport): ServerTransportName {
+  return transport === 'HTTP' ? 'http' : transport === 'SSE' ? 'sse' : 'auto';
+}
+
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Visible ASCII, spaces, tabs and obs-text: no CR, LF, NUL or other controls (they would smuggle a second header). */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+export const MAX_HEADERS = 32;
+export const MAX_HEADER_NAME_LENGTH = 256;
+export const MAX_HEADER_VALUE_LENGTH = 8192;
+/**
+ * Headers the HTTP client or the MCP transport owns: framing (a wrong Content-Length or Transfer-Encoding breaks or
+ * smuggles requests), routing, and the MCP session headers the SDK manages. Authentication headers are what this is for.
+ */
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'proxy-connection',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'last-event-id',
+]);
+
+/**
+ * Static request headers of a server (typically Authorization or an API key), `{name: value}`. Write-only: sealed at
+ * rest and never returned; the API shows their names only.
+ */
+export const ServerHeaders = z
+  .record(z.string(), z.string())
+  .superRefine((headers, ctx) => {
+    const names = Object.keys(headers);
+    if (names.length > MAX_HEADERS) {
+      ctx.addIssue({ code: 'custom', message: `at most ${MAX_HEADERS} headers`, path: [] });
+    }
+    const seen = new Map<string, string>();
+    for (const [name, value] of Object.entries(headers)) {
+      const lower = name.toLowerCase();
+      if (!HEADER_NAME.test(name) || name.length > MAX_HEADER_NAME_LENGTH) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `not a valid header name (letters, digits and !#$%&'*+.^_\`|~-, at most ${MAX_HEADER_NAME_LENGTH})`,
+        });
+      } else if (RESERVED_HEADERS.has(lower) || lower.startsWith('proxy-')) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `${name} is set by mcptest's HTTP client, not by you` });
+      }
+      const twin = seen.get(lower);
+      if (twin !== undefined) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `same header as "${twin}" (names ignore case)` });
+      }
+      seen.set(lower, name);
+      // The value is never echoed: it is a secret.
+      if (!HEADER_VALUE.test(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'the value may not contain line breaks or other control characters',
+        });
+      } else if (value.length > MAX_HEADER_VALUE_LENGTH) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `the value is over ${MAX_HEADER_VALUE_LENGTH} characters`,
+        });
+      }
+    }
+  })
+  .meta({ description: 'Request headers sent to the server (write-only: never returned).' });
+export type ServerHeaders = z.infer<typeof ServerHeaders>;
+
+export const ServerName = z.string().trim().min(1).max(100);
+/** Checked again against the private-network rules by the service (`url_refused` names the rule). */
+export const ServerUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .regex(/^https?:\/\//i, 'must be an http(s) URL');
+
+export const CreateServerRequest = z.strictObject({
+  name: ServerName,
+  url: ServerUrl,
+  transport: ServerTransportName.default('auto'),
+  headers: ServerHeaders.optional(),
+});
+export type CreateServerRequest = z.infer<typeof CreateServerRequest>;
+
+export const UpdateServerRequest = z.strictObject({
+  name: ServerName.optional(),
+  url: ServerUrl.optional(),
+  transport: ServerTransportName.optional(),
+  /** Replaces every header when given; `null` (or `{}`) removes them. */
+  headers: ServerHeaders.nullable().optional(),
+});
+export type UpdateServerRequest = z.infer<typeof UpdateServerRequest>;
+
+export const ServerResource = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  name: z.string(),
+  url: z.string(),
+  transport: ServerTransportName,
+  hasHeaders: z.boolean(),
+  /** Names of the stored headers; their values are never returned. */
+  headerNames: z.array(z.string()),
+  discoveredAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ServerResource = z.infer<typeof ServerResource>;
+
+/** The columns a ServerResource is built from (never `discovery`, which can be large). */
+export const SERVER_RESOURCE_SELECT = {
+  id: true,
+  projectId: true,
+  name: true,
+  url: true,
+  transport: true,
+  headersEncrypted: true,
+  headersKeyId: true,
+  discoveredAt: true,
+  createdAt: true,
+} as const;
+
+export interface ServerRow {
+  id: string;
+  projectId: string;
+  name: string;
+  url: string;
+  transport: DbServerTransport;
+  headersEncrypted: Uint8Array | null;
+  headersKeyId: string | null;
+  discoveredAt: Date | null;
+  createdAt: Date;
+}
+
+export function toServerResource(row: ServerRow, headerNames: string[]): ServerResource {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    name: row.name,
+    url: row.url,
+    transport: fromDbTransport(row.transport),
+    hasHeaders: row.headersEncrypted !== null,
+    headerNames,
+    discoveredAt: row.discoveredAt ? row.discoveredAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { syncSuiteSchedule } from '@mcptest/queue';
+import { ApiError } from '../../api/api-error';
+import { getProjectOrThrow } from '../projects/get-project-or-throw';
+import type { Actor, ServiceDeps } from '../service-deps';
+import type { CreateSuiteRequest, SuiteResource } from './suite-schemas';
+import { toSuiteResource } from './suite-resource';
+import { tenantLimits } from './tenant-limits';
+import { validateSchedule, validateSuiteYaml } from './validate-suite-input';
+
+/**
+ * Creates a suite at version 1 for a server of the same project. The YAML is validated by the same loader the worker
+ * and the CLI use (400 with line and column), the schedule against the plan's minimum interval; a schedule becomes a
+ * job scheduler at once.
+ */
+export async function createSuite(
+  deps: ServiceDeps,
+  actor: Actor,
+  projectId: string,
+  input: CreateSuiteRequest,
+): Promise<SuiteResource> {
+  await getProjectOrThrow(deps, actor, projectId);
+  const db = deps.db.tenant(actor.tenantId);
+  const server = await db.server.findFirst({ where: { id: input.serverId, projectId }, select: { id: true } });
+  if (!server) {
+    throw new ApiError('validation_failed', 'serverId does not name a server of this project', [
+      { path: 'serverId', message: 'no such server in this project' },
+    ]);
+  }
+  validateSuiteYaml(input.yaml);
+  const timezone = input.timezone ?? 'UTC';
+  validateSchedule(input.schedule, timezone, await tenantLimits(deps, actor.tenantId), deps.now());
+  const suite = await db.transaction(async (tx) => {
+    const created = await tx.suite.create({
+      data: {
+        tenantId: actor.tenantId,
+        projectId,
+        serverId: input.serverId,
+        name: input.name,
+        yaml: input.yaml,
+        schedule: input.schedule ?? null,
+        timezone,
+        enabled: input.enabled ?? true,
+        badgeKey: randomBytes(24).toString('base64url'),
+      },
+    });
+    await tx.suiteVersion.create({
+      data: { tenantId: actor.tenantId, suiteId: created.id, version: 1, yaml: input.yaml, createdById: actor.userId },
+    });
+    await tx.auditLog.create({
+      data: {
+        tenantId: actor.tenantId,
+        actorTokenId: actor.tokenId,
+        actorUserId: actor.userId,
+        action: 'suite.create',
+        targetType: 'suite',
+        targetId: created.id,
+      },
+    });
+    return created;
+  });
+  await syncSuiteSchedule(deps.queues, { ...suite, tenantId: actor.tenantId });
+  return toSuiteResource(suite, deps.appUrl, deps.now());
+}

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { hashToken, secretContext } from '@mcptest/db';
+import type { Actor, ServiceDeps } from '../service-deps';
+import { getSuiteOrThrow } from './get-suite-or-throw';
+import type { CreateTriggerUrlRequest } from './suite-schemas';
+
+/**
+ * Creates (or replaces) the suite's inbound trigger URL, for CI systems that cannot hold an API token and for GitHub
+ * webhooks. The token in the path is shown once and stored as a SHA-256 hash; an optional GitHub secret is sealed.
+ */
+export async function createTriggerUrl(
+  deps: ServiceDeps,
+  actor: Actor,
+  suiteId: string,
+  input: CreateTriggerUrlRequest,
+) {
+  await getSuiteOrThrow(deps, actor, suiteId);
+  const token = `mcptr_${randomBytes(24).toString('base64url')}`;
+  const sealed = input.githubSecret
+    ? deps.secretBox.seal(input.githubSecret, secretContext.suiteTriggerSecret(actor.tenantId))
+    : undefined;
+  await deps.db.tenant(actor.tenantId).suite.updateMany({
+    where: { id: suiteId },
+    data: {
+      triggerTokenHash: hashToken(token),
+      triggerSecretEncrypted: sealed?.data ?? null,
+      triggerSecretKeyId: sealed?.keyId ?? null,
+    },
+  });
+  return { url: `${deps.appUrl}/api/v1/triggers/${token}`, token, githubSecret: sealed !== undefined };
+}

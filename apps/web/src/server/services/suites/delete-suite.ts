@@ -1,0 +1,28 @@
+import { invalidateBadges, syncSuiteSchedule } from '@mcptest/queue';
+import type { Actor, ServiceDeps } from '../service-deps';
+import { getSuiteOrThrow } from './get-suite-or-throw';
+
+/** Deletes a suite with its versions and runs, and its schedule. */
+export async function deleteSuite(deps: ServiceDeps, actor: Actor, suiteId: string): Promise<void> {
+  const suite = await getSuiteOrThrow(deps, actor, suiteId);
+  await syncSuiteSchedule(deps.queues, {
+    id: suiteId,
+    tenantId: actor.tenantId,
+    schedule: null,
+    timezone: 'UTC',
+    enabled: false,
+  });
+  const db = deps.db.tenant(actor.tenantId);
+  await db.suite.deleteMany({ where: { id: suiteId } });
+  await invalidateBadges(deps.redis, deps.prefix, { suiteId, projectId: suite.projectId });
+  await db.auditLog.create({
+    data: {
+      tenantId: actor.tenantId,
+      actorTokenId: actor.tokenId,
+      actorUserId: actor.userId,
+      action: 'suite.delete',
+      targetType: 'suite',
+      targetId: suiteId,
+    },
+  });
+}

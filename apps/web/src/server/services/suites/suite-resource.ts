@@ -1,0 +1,49 @@
+import { checkSchedule } from '@mcptest/core';
+import { badgeUrls } from '../badges/badge-urls';
+import type { SuiteResource } from './suite-schemas';
+
+export interface SuiteRow {
+  id: string;
+  projectId: string;
+  serverId: string;
+  name: string;
+  version: number;
+  yaml: string;
+  schedule: string | null;
+  timezone: string;
+  enabled: boolean;
+  badgeKey: string;
+  triggerTokenHash: string | null;
+  triggerSecretKeyId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toSuiteResource(row: SuiteRow, appUrl: string, now: Date): SuiteResource {
+  const next =
+    row.schedule && row.enabled
+      ? checkSchedule({
+          cron: row.schedule,
+          timezone: row.timezone,
+          minIntervalSeconds: 0,
+          now: now.getTime(),
+          count: 3,
+        })
+      : undefined;
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    serverId: row.serverId,
+    name: row.name,
+    version: row.version,
+    yaml: row.yaml,
+    schedule: row.schedule,
+    timezone: row.timezone,
+    enabled: row.enabled,
+    nextRuns: next?.ok ? next.next : [],
+    badge: badgeUrls(appUrl, row.badgeKey),
+    triggerUrl: { enabled: row.triggerTokenHash !== null, githubSecret: row.triggerSecretKeyId !== null },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

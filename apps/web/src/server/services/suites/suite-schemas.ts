@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+const Name = z.string().trim().min(1).max(200);
+/** The YAML source; the loader validates it (errors carry line and column). */
+const Yaml = z
+  .string()
+  .min(1)
+  .max(512 * 1024);
+/** Cron of 5 fields (or 6 with seconds, where the plan allows); null removes the schedule. */
+const Schedule = z.string().trim().min(1).max(200).nullable();
+const Timezone = z.string().trim().min(1).max(64);
+
+export const CreateSuiteRequest = z.strictObject({
+  name: Name,
+  serverId: z.string().min(1),
+  yaml: Yaml,
+  schedule: Schedule.optional(),
+  timezone: Timezone.optional(),
+  enabled: z.boolean().optional(),
+});
+export type CreateSuiteRequest = z.infer<typeof CreateSuiteRequest>;
+
+export const UpdateSuiteRequest = z.strictObject({
+  name: Name.optional(),
+  serverId: z.string().min(1).optional(),
+  yaml: Yaml.optional(),
+  schedule: Schedule.optional(),
+  timezone: Timezone.optional(),
+  enabled: z.boolean().optional(),
+});
+export type UpdateSuiteRequest = z.infer<typeof UpdateSuiteRequest>;
+
+export const SuiteResource = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  serverId: z.string(),
+  name: z.string(),
+  version: z.int(),
+  yaml: z.string(),
+  schedule: z.string().nullable(),
+  timezone: z.string(),
+  enabled: z.boolean(),
+  /** The next firings of the schedule (UTC), for people checking their cron. */
+  nextRuns: z.array(z.string()),
+  badge: z.object({ svgUrl: z.string(), jsonUrl: z.string() }),
+  /** Whether an inbound trigger URL exists (the URL itself is shown once, when created). */
+  triggerUrl: z.object({ enabled: z.boolean(), githubSecret: z.boolean() }),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type SuiteResource = z.infer<typeof SuiteResource>;
+
+export const SuiteVersionResource = z.object({
+  version: z.int(),
+  yaml: z.string(),
+  createdAt: z.iso.datetime(),
+  createdById: z.string().nullable(),
+});
+
+export const CreateTriggerUrlRequest = z.strictObject({
+  /** A secret GitHub signs its deliveries with (X-Hub-Signature-256); optional. */
+  githubSecret: z.string().min(8).max(200).optional(),
+});
+export type CreateTriggerUrlRequest = z.infer<typeof CreateTriggerUrlRequest>;
+
+export const TriggerUrlResource = z.object({
+  url: z.string(),
+  /** Shown once; a new one replaces it. */
+  token: z.string(),
+  githubSecret: z.boolean(),
+});

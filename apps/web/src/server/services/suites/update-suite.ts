@@ -1,0 +1,76 @@
+import { invalidateBadges, syncSuiteSchedule } from '@mcptest/queue';
+import { ApiError } from '../../api/api-error';
+import type { Actor, ServiceDeps } from '../service-deps';
+import { getSuiteOrThrow } from './get-suite-or-throw';
+import type { SuiteResource, UpdateSuiteRequest } from './suite-schemas';
+import { toSuiteResource } from './suite-resource';
+import { tenantLimits } from './tenant-limits';
+import { validateSchedule, validateSuiteYaml } from './validate-suite-input';
+
+/**
+ * Changes a suite. New YAML makes a new version (kept in the history; runs already queued keep the version they were
+ * queued with). The job scheduler follows the schedule, timezone and enabled flag.
+ */
+export async function updateSuite(
+  deps: ServiceDeps,
+  actor: Actor,
+  suiteId: string,
+  input: UpdateSuiteRequest,
+): Promise<SuiteResource> {
+  const current = await getSuiteOrThrow(deps, actor, suiteId);
+  const db = deps.db.tenant(actor.tenantId);
+  if (input.serverId && input.serverId !== current.serverId) {
+    const server = await db.server.findFirst({
+      where: { id: input.serverId, projectId: current.projectId },
+      select: { id: true },
+    });
+    if (!server) {
+      throw new ApiError('validation_failed', 'serverId does not name a server of this project', [
+        { path: 'serverId', message: 'no such server in this project' },
+      ]);
+    }
+  }
+  const yamlChanged = input.yaml !== undefined && input.yaml !== current.yaml;
+  if (yamlChanged) validateSuiteYaml(input.yaml ?? '');
+  const schedule = input.schedule === undefined ? current.schedule : input.schedule;
+  const timezone = input.timezone ?? current.timezone;
+  if (input.schedule !== undefined || input.timezone !== undefined) {
+    validateSchedule(schedule, timezone, await tenantLimits(deps, actor.tenantId), deps.now());
+  }
+  const suite = await db.transaction(async (tx) => {
+    const version = yamlChanged ? current.version + 1 : current.version;
+    const updated = await tx.suite.update({
+      where: { id: suiteId },
+      data: {
+        ...(input.name ? { name: input.name } : {}),
+        ...(input.serverId ? { serverId: input.serverId } : {}),
+        ...(yamlChanged ? { yaml: input.yaml, version } : {}),
+        schedule,
+        timezone,
+        ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+      },
+    });
+    if (yamlChanged) {
+      await tx.suiteVersion.create({
+        data: { tenantId: actor.tenantId, suiteId, version, yaml: input.yaml ?? '', createdById: actor.userId },
+      });
+    }
+    await tx.auditLog.create({
+      data: {
+        tenantId: actor.tenantId,
+        actorTokenId: actor.tokenId,
+        actorUserId: actor.userId,
+        action: 'suite.update',
+        targetType: 'suite',
+        targetId: suiteId,
+        metadata: { fields: Object.keys(input), version },
+      },
+    });
+    return updated;
+  });
+  await syncSuiteSchedule(deps.queues, { ...suite, tenantId: actor.tenantId });
+  // Enabling or disabling a suite changes its project's aggregate badge.
+  if (input.enabled !== undefined)
+    await invalidateBadges(deps.redis, deps.prefix, { suiteId, projectId: suite.projectId });
+  return toSuiteResource(suite, deps.appUrl, deps.now());
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+export const TokenScopeName = z.enum(['read', 'run', 'admin']);
+export type TokenScopeName = z.infer<typeof TokenScopeName>;
+
+type DbTokenScope = 'READ' | 'RUN' | 'ADMIN';
+
+export function toDbScope(scope: TokenScopeName): DbTokenScope {
+  return scope === 'admin' ? 'ADMIN' : scope === 'run' ? 'RUN' : 'READ';
+}
+
+export function fromDbScope(scope: DbTokenScope): TokenScopeName {
+  return scope === 'ADMIN' ? 'admin' : scope === 'RUN' ? 'run' : 'read';
+}
+
+/** Longest lifetime a token can be given in days (ten years); absent means no expiry. */
+export const MAX_TOKEN_DAYS = 3650;
+
+export const CreateTokenRequest = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100),
+    /** read: GET everything; run: also trigger runs and discover servers; admin: also change anything. */
+    scopes: z.array(TokenScopeName).min(1).max(3),
+    /** Restrict the token to one project: it then sees nothing else. */
+    projectId: z.string().min(1).max(64).optional(),
+    expiresAt: z.iso.datetime({ offset: true }).optional(),
+    expiresInDays: z.int().min(1).max(MAX_TOKEN_DAYS).optional(),
+  })
+  .refine((body) => body.expiresAt === undefined || body.expiresInDays === undefined, {
+    path: ['expiresInDays'],
+    message: 'give expiresAt or expiresInDays, not both',
+  });
+export type CreateTokenRequest = z.infer<typeof CreateTokenRequest>;
+
+/** A token as listed: never the token itself nor its hash. */
+export const TokenResource = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters of the token, to tell tokens apart. */
+  prefix: z.string(),
+  scopes: z.array(TokenScopeName),
+  projectId: z.string().nullable(),
+  expiresAt: z.iso.datetime().nullable(),
+  revokedAt: z.iso.datetime().nullable(),
+  lastUsedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TokenResource = z.infer<typeof TokenResource>;
+
+/** The answer of POST /tokens: the only time the token is shown. */
+export const CreatedToken = TokenResource.extend({
+  token: z.string().meta({ description: 'The API token (mcpt_...), shown once: store it now.' }),
+});
+export type CreatedToken = z.infer<typeof CreatedToken>;
+
+export const TOKEN_RESOURCE_SELECT = {
+  id: true,
+  name: true,
+  prefix: true,
+  scopes: true,
+  projectId: true,
+  expiresAt: true,
+  revokedAt: true,
+  lastUsedAt: true,
+  createdAt: true,
+} as const;
+
+export interface TokenRow {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: DbTokenScope[];
+  projectId: string | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toTokenResource(row: TokenRow): TokenResource {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes.map(fromDbScope),
+    projectId: row.projectId,
+    expiresAt: iso(row.expiresAt),
+    revokedAt: iso(row.revokedAt),
+    lastUsedAt: iso(row.lastUsedAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { redisKey } from '../redis';
+
+/** Whose badge: one suite, or a project's aggregate over its enabled suites. */
+export type BadgeSubjectKind = 'suite' | 'project';
+export type BadgeFormat = 'svg' | 'json';
+
+/** One rendering of a badge: which badge (by its public key) and how it is drawn. */
+export interface BadgeVariant {
+  kind: BadgeSubjectKind;
+  /** The unguessable key in the public URL. */
+  badgeKey: string;
+  format: BadgeFormat;
+  style: string;
+  /** The `label=` override; undefined for the default label. */
+  label?: string;
+}
+
+/** Rendered badges live this long unless invalidated first (a run finishing invalidates at once). */
+export const BADGE_CACHE_TTL_SECONDS = 10 * 60;
+
+/**
+ * Version tokens outlive every entry written under them by far. The rule that matters: a version key must not expire
+ * while an entry rendered before its last change could still be read, or that stale entry would match the missing
+ * version again. One day against ten minutes leaves no such window; it also keeps idle suites from leaving keys behind.
+ */
+export const BADGE_VERSION_TTL_SECONDS = 24 * 60 * 60;
+
+/** The version token of a suite's or project's badges, by id (what the worker knows when a run finishes). */
+export function badgeVersionKey(prefix: string, kind: BadgeSubjectKind, id: string): string {
+  return redisKey(prefix, 'badge', 'ver', kind, id);
+}
+
+/**
+ * The rendered bytes of one variant, by the public badge key (what a request carries, so a hit needs no Postgres).
+ * The label is hashed so that a long or odd label cannot make a long or odd key.
+ */
+export function badgeEntryKey(prefix: string, variant: BadgeVariant): string {
+  const label =
+    variant.label === undefined
+      ? 'default'
+      : `l-${createHash('sha256').update(variant.label).digest('base64url').slice(0, 22)}`;
+  return redisKey(
+    prefix,
+    'badge',
+    'entry',
+    variant.kind,
+    encodeURIComponent(variant.badgeKey),
+    variant.format,
+    encodeURIComponent(variant.style),
+    label,
+  );
+}

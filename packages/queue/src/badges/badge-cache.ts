@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { Redis } from '../redis';
+import {
+  BADGE_CACHE_TTL_SECONDS,
+  badgeEntryKey,
+  badgeVersionKey,
+  type BadgeSubjectKind,
+  type BadgeVariant,
+} from './badge-cache-keys';
+
+/** A rendered badge as cached: the bytes, their ETag, and whose version they were rendered under. */
+export const CachedBadge = z.object({
+  /** Id of the suite or project (version keys are by id). */
+  subjectId: z.string().min(1),
+  /** The subject's version token read before the data was read from Postgres. */
+  version: z.string().min(1),
+  body: z.string(),
+  etag: z.string().min(1),
+});
+export type CachedBadge = z.infer<typeof CachedBadge>;
+
+/** The version a subject has before its first invalidation (or after its version key expired). */
+export const INITIAL_BADGE_VERSION = '0';
+
+export interface BadgeCache {
+  /** The subject's current version token. Read it BEFORE reading Postgres, and store the rendering under it. */
+  version(kind: BadgeSubjectKind, id: string): Promise<string>;
+  /** The cached rendering of the variant if there is one and its subject has not been invalidated since. */
+  lookup(variant: BadgeVariant): Promise<CachedBadge | undefined>;
+  /** Stores a rendering for `BADGE_CACHE_TTL_SECONDS` (or the configured TTL). */
+  store(variant: BadgeVariant, entry: CachedBadge): Promise<void>;
+}
+
+export interface BadgeCacheOptions {
+  redis: Redis;
+  prefix: string;
+  ttlSeconds?: number;
+}
+
+/**
+ * The Redis cache of rendered badges. Invalidation is O(1): every entry records the version token of its suite or
+ * project, and `invalidateBadges` replaces that token, so old entries stop matching (and expire by their TTL) without
+ * any SCAN. Reading the version before Postgres closes the race with a run finishing mid-render: a rendering of old
+ * data is stored under the old token, which no reader accepts once the worker has replaced it.
+ */
+export function createBadgeCache(options: BadgeCacheOptions): BadgeCache {
+  const { redis, prefix } = options;
+  const ttl = options.ttlSeconds ?? BADGE_CACHE_TTL_SECONDS;
+  const version = async (kind: BadgeSubjectKind, id: string) =>
+    (await redis.get(badgeVersionKey(prefix, kind, id))) ?? INITIAL_BADGE_VERSION;
+  return {
+    version,
+    async lookup(variant) {
+      const raw = await redis.get(badgeEntryKey(prefix, variant));
+      if (raw === null) return undefined;
+      let parsed: ReturnType<typeof CachedBadge.safeParse>;
+      try {
+        parsed = CachedBadge.safeParse(JSON.parse(raw));
+      } catch {
+        return undefined;
+      }
+      // Written by another version of the app, or damaged: render again (and overwrite it).
+      if (!parsed.success) return undefined;
+      const current = await version(variant.kind, parsed.data.subjectId);
+      return current === parsed.data.version ? parsed.data : undefined;
+    },
+    async store(variant, entry) {
+      await redis.set(badgeEntryKey(prefix, variant), JSON.stringify(CachedBadge.parse(entry)), 'EX', ttl);
+    },
+  };
+}
