@@ -1,22 +1,30 @@
 // The public API over HTTP against a running web app (next dev) and worker: tenants from the admin CLI, a real
 // server-everything under test, real Postgres and Redis. Each `it` builds on the ones before (files run in order).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { ciCommand } from '../../packages/cli/src/commands/ci';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../db';
 import { startEverythingServer, type RunningServer } from '../mcp-servers';
 import { useTestRedis } from '../redis';
+import { startWebhookReceiver, verifyWith, type WebhookReceiver } from '../webhook-receiver';
+import { waitFor } from '../worker';
 import { useApiHarness } from './api-harness';
 
 const database = useTestDatabase();
 const redis = useTestRedis();
 const harness = useApiHarness(database, redis);
 let everything: RunningServer;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  everything = await startEverythingServer('streamableHttp');
+  [everything, receiver] = await Promise.all([startEverythingServer('streamableHttp'), startWebhookReceiver()]);
 }, 60_000);
 afterAll(async () => {
   await everything?.stop();
+  await receiver?.close();
 });
 
 const SUITE = `
@@ -28,6 +36,13 @@ assertions:
     assert: { tool: get-sum, args: { a: 2, b: 3 }, expect: { contains: ['5'] } }
 `;
 
+async function firstWebhookId(): Promise<string> {
+  const list = await json<{ items: { id: string }[] }>(
+    await harness.api(state.admin, 'GET', `/projects/${state.projectId}/webhooks`),
+  );
+  return list.items[0]?.id ?? '';
+}
+
 interface State {
   admin: string;
   other: string;
@@ -36,8 +51,12 @@ interface State {
   suiteId: string;
   runId: string;
   svgUrl: string;
+  jsonUrl: string;
+  webhookSecret: string;
 }
 const state = {} as State;
+
+const json_ = <T = Record<string, unknown>>(response: Response) => json<T>(response);
 
 async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   const text = await response.text();
@@ -133,6 +152,30 @@ describe('public API over HTTP', { timeout: 120_000 }, () => {
     expect(body.badge.svgUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/badges\/s\/[\w-]{20,}\.svg$/);
     state.suiteId = body.id;
     state.svgUrl = body.badge.svgUrl;
+    state.jsonUrl = body.badge.jsonUrl;
+  });
+
+  it('shows "no runs" on the badge, and refuses a webhook URL at a private or metadata address naming the rule', async () => {
+    const json = await fetch(state.jsonUrl);
+    expect(json.status).toBe(200);
+    expect(json.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await json.json()).toMatchObject({ schemaVersion: 1, message: 'no runs' });
+
+    const metadata = await harness.api(state.admin, 'POST', `/projects/${state.projectId}/webhooks`, {
+      url: 'http://169.254.169.254/hook',
+      events: ['run.completed'],
+    });
+    expect(metadata.status).toBe(400);
+    expect(await json_(metadata)).toMatchObject({ error: { code: 'url_refused' } });
+
+    const hook = await harness.api(state.admin, 'POST', `/projects/${state.projectId}/webhooks`, {
+      url: `${receiver.url}/mcptest`,
+      events: ['run.completed', 'run.failed'],
+    });
+    expect(hook.status).toBe(201);
+    const created = await json_<{ secret: string }>(hook);
+    expect(created.secret).toMatch(/^whsec_/);
+    state.webhookSecret = created.secret;
   });
 
   it('triggers with wait and an Idempotency-Key: 200 with the passed run; the same key returns the same run', async () => {
@@ -173,6 +216,53 @@ describe('public API over HTTP', { timeout: 120_000 }, () => {
     const accepted = await json<{ id: string; status: string; url: string }>(queued);
     expect(accepted.id).not.toBe(run.id);
     expect(['queued', 'running', 'passed']).toContain(accepted.status);
+  });
+
+  it('signs a run.completed webhook that the standardwebhooks library verifies, and the badge shows passing', async () => {
+    const delivery = await waitFor('the run.completed delivery', async () =>
+      receiver.on('/mcptest').find((r) => r.body.includes(state.runId)),
+    );
+    const verified = verifyWith(state.webhookSecret, delivery);
+    expect(verified.ok, JSON.stringify(verified)).toBe(true);
+    expect((verified as { body: unknown }).body).toMatchObject({
+      type: 'run.completed',
+      data: { run: { id: state.runId, status: 'passed' } },
+    });
+    expect(verifyWith('whsec_' + Buffer.from('someone else entirely!!').toString('base64'), delivery).ok).toBe(false);
+
+    const svg = await fetch(state.svgUrl);
+    expect(svg.headers.get('content-type')).toContain('image/svg+xml');
+    expect(svg.headers.get('etag')).toBeTruthy();
+    expect(Number(/max-age=(\d+)/.exec(svg.headers.get('cache-control') ?? '')?.[1])).toBeLessThanOrEqual(60);
+    expect(await svg.text()).toContain('passing');
+    const again = await fetch(state.svgUrl, { headers: { 'if-none-match': svg.headers.get('etag') ?? '' } });
+    expect(again.status).toBe(304);
+
+    const deliveries = await harness.api(state.admin, 'GET', `/webhooks/${await firstWebhookId()}/deliveries`);
+    const log = await json_<{ items: { status: string; statusCode: number }[] }>(deliveries);
+    expect(log.items.some((d) => d.status === 'succeeded' || d.status === 'SUCCEEDED')).toBe(true);
+  });
+
+  it('mcptest ci triggers, follows, writes JUnit and exits 0 against the real API', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mcptest-ci-'));
+    try {
+      const junit = path.join(dir, 'junit.xml');
+      const summary = path.join(dir, 'summary.md');
+      const lines: string[] = [];
+      const result = await ciCommand(
+        ['--api', harness.web.url, '--suite', state.suiteId, '--junit', junit, '--wait', '90'],
+        {
+          env: { MCPTEST_TOKEN: state.admin, GITHUB_STEP_SUMMARY: summary },
+          stderr: (text) => lines.push(text),
+        },
+      );
+      expect(result.exitCode, `${result.stdout}\n${result.stderr}\n${lines.join('')}`).toBe(0);
+      expect(`${result.stdout}${result.stderr}${lines.join('')}`).not.toContain(state.admin);
+      expect(await readFile(junit, 'utf8')).toContain('echo says hello');
+      expect(await readFile(summary, 'utf8')).toContain('adds numbers');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('serves the run, its JUnit and Markdown, the run list with filters, and its events', async () => {

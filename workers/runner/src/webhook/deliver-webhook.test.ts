@@ -9,7 +9,7 @@ import { useTestRedis } from '../../../../test/redis';
 import { captureLogger, testWorkerEnv, waitFor } from '../../../../test/worker';
 import { deliverWebhook } from './deliver-webhook';
 import { requeueDueDeliveries } from './requeue-due-deliveries';
-import { startWebhookReceiver, verifyWith, type WebhookReceiver } from './testing/webhook-receiver';
+import { startWebhookReceiver, verifyWith, type WebhookReceiver } from '../../../../test/webhook-receiver';
 import type { WebhookDeps } from './webhook-settings';
 
 const database = useTestDatabase();

@@ -5,5 +5,6 @@ import './suites';
 import './runs';
 import './tokens';
 import './policy';
+import './webhooks';
 
 export { declaredEndpoints } from '../endpoint';

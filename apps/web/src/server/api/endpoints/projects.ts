@@ -58,3 +58,13 @@ export const deleteProjectEndpoint = defineEndpoint({
   scope: 'admin',
   responses: { 204: { description: 'Deleted' } },
 });
+
+export const getProjectBadgeEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/projects/{id}/badge',
+  operationId: 'getProjectBadge',
+  summary: "The project's aggregate badge URLs (created on first request; public and unguessable)",
+  tag,
+  scope: 'read',
+  responses: { 200: { description: 'Badge URLs', schema: z.object({ svgUrl: z.string(), jsonUrl: z.string() }) } },
+});

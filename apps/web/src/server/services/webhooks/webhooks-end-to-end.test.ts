@@ -20,7 +20,7 @@ import {
   verifyWith,
   type ReceivedWebhook,
   type WebhookReceiver,
-} from '../../../../../../workers/runner/src/webhook/testing/webhook-receiver';
+} from '../../../../../../test/webhook-receiver';
 import type { Actor } from '../service-deps';
 import { createWebhook } from './create-webhook';
 import { listDeliveries } from './list-deliveries';

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import {
+  CreateWebhookRequest,
+  ListDeliveriesQuery,
+  UpdateWebhookRequest,
+  WebhookDeliveryResource,
+  WebhookResource,
+  WebhookWithSecretResource,
+} from '../../services/webhooks/webhook-schemas';
+import { defineEndpoint } from '../endpoint';
+
+const tag = 'Webhooks';
+
+export const createWebhookEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/projects/{id}/webhooks',
+  operationId: 'createWebhook',
+  summary: 'Add a signed webhook (Standard Webhooks); the whsec_ secret is shown once',
+  tag,
+  scope: 'admin',
+  body: CreateWebhookRequest,
+  responses: { 201: { description: 'The webhook with its secret', schema: WebhookWithSecretResource } },
+});
+
+export const listWebhooksEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/projects/{id}/webhooks',
+  operationId: 'listWebhooks',
+  summary: "List a project's webhooks",
+  tag,
+  scope: 'read',
+  responses: { 200: { description: 'Webhooks', schema: z.object({ items: z.array(WebhookResource) }) } },
+});
+
+export const getWebhookEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/webhooks/{id}',
+  operationId: 'getWebhook',
+  summary: 'Get a webhook',
+  tag,
+  scope: 'read',
+  responses: { 200: { description: 'The webhook', schema: WebhookResource } },
+});
+
+export const updateWebhookEndpoint = defineEndpoint({
+  method: 'PATCH',
+  path: '/webhooks/{id}',
+  operationId: 'updateWebhook',
+  summary: 'Change the URL, events, or enable it again (resets the failure count)',
+  tag,
+  scope: 'admin',
+  body: UpdateWebhookRequest,
+  responses: { 200: { description: 'The webhook', schema: WebhookResource } },
+});
+
+export const deleteWebhookEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/webhooks/{id}',
+  operationId: 'deleteWebhook',
+  summary: 'Delete a webhook',
+  tag,
+  scope: 'admin',
+  responses: { 204: { description: 'Deleted' } },
+});
+
+export const rotateWebhookSecretEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webhooks/{id}/rotate-secret',
+  operationId: 'rotateWebhookSecret',
+  summary: 'New signing secret; deliveries carry both signatures for 24 h',
+  tag,
+  scope: 'admin',
+  responses: { 200: { description: 'The webhook with its new secret', schema: WebhookWithSecretResource } },
+});
+
+export const listDeliveriesEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/webhooks/{id}/deliveries',
+  operationId: 'listWebhookDeliveries',
+  summary: 'Delivery log, newest first: status, attempts, response code and excerpt',
+  tag,
+  scope: 'read',
+  query: ListDeliveriesQuery,
+  responses: {
+    200: {
+      description: 'A page of deliveries',
+      schema: z.object({ items: z.array(WebhookDeliveryResource), nextCursor: z.string().nullable() }),
+    },
+  },
+});
+
+export const redeliverEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+  operationId: 'redeliverWebhookDelivery',
+  summary: 'Send a delivery again (a new delivery with the same body)',
+  tag,
+  scope: 'admin',
+  responses: { 202: { description: 'The new delivery', schema: WebhookDeliveryResource } },
+});
