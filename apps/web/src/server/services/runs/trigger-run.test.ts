@@ -1,0 +1,152 @@
+// Triggering without a worker: quotas before anything is queued, idempotency, and the inbound trigger URL.
+import { createHmac } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { resolvePlanTable } from '@mcptest/core';
+import { createSecretBox } from '@mcptest/db';
+import {
+  createApiRateLimits,
+  createFairAdmission,
+  createQueues,
+  createRedis,
+  tenantDailyBudgetKey,
+} from '@mcptest/queue';
+import { useTestDatabase } from '../../../../../../test/db';
+import { useTestRedis } from '../../../../../../test/redis';
+import { seedSuite, testWorkerEnv } from '../../../../../../test/worker';
+import type { ServiceDeps } from '../service-deps';
+import { createTriggerUrl } from '../suites/create-trigger-url';
+import { triggerFromInboundUrl } from './trigger-from-inbound-url';
+import { triggerRun } from './trigger-run';
+
+const database = useTestDatabase();
+const redis = useTestRedis();
+
+function deps(): ServiceDeps {
+  const queues = createQueues({ connection: redis.redis, prefix: redis.prefix });
+  afterAll(() => queues.close());
+  return {
+    db: database.db,
+    redis: redis.redis,
+    prefix: redis.prefix,
+    queues,
+    fair: createFairAdmission({ redis: redis.redis, prefix: redis.prefix }),
+    secretBox: createSecretBox(testWorkerEnv(database, redis).MCPTEST_ENCRYPTION_KEYS),
+    plans: resolvePlanTable({ FREE: { maxQueuedRuns: 2, dailyCalls: 10 } }),
+    appUrl: 'https://mcptest.example',
+    allowPrivateNetworks: ['127.0.0.0/8'],
+    rateLimits: createApiRateLimits({
+      redis: redis.redis,
+      prefix: redis.prefix,
+      perTokenPerMinute: 1000,
+      perTenantPerMinute: 1000,
+      triggersPerTenantPerMinute: 1000,
+    }),
+    maxWaitSeconds: 5,
+    blockingRedis: () => createRedis({ url: redis.url, name: 'trigger-test-blocking' }),
+    now: () => new Date(),
+  };
+}
+
+const YAML = 'assertions:\n  - name: a\n    assert: { tool: t, expect: { not_error: true } }\n';
+
+describe('triggerRun', () => {
+  const d = deps();
+
+  it('refuses a trigger beyond the queued-runs quota, but still answers a repeated idempotency key', async () => {
+    const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });
+    const actor = { tenantId: seeded.tenantId };
+    const first = await triggerRun(d, actor, seeded.suiteId, {}, { trigger: 'API', idempotencyKey: 'k1' });
+    await triggerRun(d, actor, seeded.suiteId, {}, { trigger: 'API' });
+    const refused = await triggerRun(d, actor, seeded.suiteId, {}, { trigger: 'API' }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'quota_exceeded', details: { quota: 'maxQueuedRuns', limit: 2 } });
+    // No worker runs here, so nothing was queued beyond the two.
+    expect(await database.db.tenant(seeded.tenantId).run.count()).toBe(2);
+    const again = await triggerRun(d, actor, seeded.suiteId, {}, { trigger: 'API', idempotencyKey: 'k1' });
+    expect(again.finished ? again.run.id : again.id).toBe(first.finished ? first.run.id : first.id);
+  });
+
+  it('refuses a trigger once the tenant used its daily calls', async () => {
+    const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });
+    const day = new Date().toISOString().slice(0, 10);
+    await redis.redis.set(tenantDailyBudgetKey(redis.prefix, seeded.tenantId, day), '10');
+    const refused = await triggerRun(d, { tenantId: seeded.tenantId }, seeded.suiteId, {}, { trigger: 'API' }).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toMatchObject({ code: 'quota_exceeded', details: { quota: 'dailyCalls' } });
+  });
+});
+
+describe('inbound trigger URL', () => {
+  const d = deps();
+
+  it('runs a GitHub push signed with the secret, refuses a bad signature, and answers ping', async () => {
+    const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });
+    const actor = { tenantId: seeded.tenantId };
+    const { url, token } = await createTriggerUrl(d, actor, seeded.suiteId, { githubSecret: 'gh-hook-secret' });
+    expect(url).toBe(`https://mcptest.example/api/v1/triggers/${token}`);
+    const body = JSON.stringify({ ref: 'refs/heads/main', after: 'deadbeef' });
+    const sign = (secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+    const headers = (signature: string, event = 'push') =>
+      new Headers({ 'x-github-event': event, 'x-hub-signature-256': signature, 'x-github-delivery': 'delivery-1' });
+
+    const wrong = await triggerFromInboundUrl(d, token, headers(sign('not-the-secret')), body).catch((e: unknown) => e);
+    expect(wrong).toMatchObject({ code: 'unauthorized' });
+    const missing = await triggerFromInboundUrl(d, token, new Headers({ 'x-github-event': 'push' }), body).catch(
+      (e: unknown) => e,
+    );
+    expect(missing).toMatchObject({ code: 'unauthorized' });
+
+    const ran = await triggerFromInboundUrl(d, token, headers(sign('gh-hook-secret')), body);
+    expect(ran.kind).toBe('triggered');
+    const run = await database.db.tenant(seeded.tenantId).run.findFirstOrThrow({ where: { suiteId: seeded.suiteId } });
+    expect(run).toMatchObject({
+      trigger: 'WEBHOOK',
+      commitSha: 'deadbeef',
+      branch: 'main',
+      idempotencyKey: 'delivery-1',
+    });
+    // GitHub retries a delivery with the same id: same run.
+    await triggerFromInboundUrl(d, token, headers(sign('gh-hook-secret')), body);
+    expect(await database.db.tenant(seeded.tenantId).run.count({ where: { suiteId: seeded.suiteId } })).toBe(1);
+
+    const pingBody = '{"zen":"Keep it logically awesome."}';
+    const ping = await triggerFromInboundUrl(
+      d,
+      token,
+      new Headers({
+        'x-github-event': 'ping',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', 'gh-hook-secret').update(pingBody).digest('hex')}`,
+      }),
+      pingBody,
+    );
+    expect(ping).toEqual({ kind: 'ignored', reason: 'pong' });
+    expect(await triggerFromInboundUrl(d, 'mcptr_unknown', new Headers(), '').catch((e: unknown) => e)).toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('runs a pull_request head commit, ignores closed pull requests, and accepts plain {commitSha, branch}', async () => {
+    const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });
+    const { token } = await createTriggerUrl(d, { tenantId: seeded.tenantId }, seeded.suiteId, {});
+    const pr = (action: string) =>
+      JSON.stringify({ action, pull_request: { head: { sha: 'cafe01', ref: 'feature/x' } } });
+    const closed = await triggerFromInboundUrl(
+      d,
+      token,
+      new Headers({ 'x-github-event': 'pull_request' }),
+      pr('closed'),
+    );
+    expect(closed.kind).toBe('ignored');
+    await triggerFromInboundUrl(d, token, new Headers({ 'x-github-event': 'pull_request' }), pr('synchronize'));
+    await triggerFromInboundUrl(d, token, new Headers(), JSON.stringify({ commitSha: 'beef02', branch: 'release' }));
+    const runs = await database.db
+      .tenant(seeded.tenantId)
+      .run.findMany({ where: { suiteId: seeded.suiteId }, orderBy: { queuedAt: 'asc' } });
+    expect(runs.map((r) => [r.commitSha, r.branch])).toEqual([
+      ['cafe01', 'feature/x'],
+      ['beef02', 'release'],
+    ]);
+    const bad = await triggerFromInboundUrl(d, token, new Headers(), '{"commit":1}').catch((e: unknown) => e);
+    expect(bad).toMatchObject({ code: 'validation_failed' });
+  });
+});
