@@ -333,6 +333,49 @@ describe('public API over HTTP', { timeout: 120_000 }, () => {
     });
   });
 
+  it('answers as an MCP server at /api/mcp: tools with annotations, list_suites and get_run', async () => {
+    const rpc = async (token: string | undefined, id: number, method: string, params: unknown) => {
+      const response = await fetch(`${harness.web.url}/api/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+      });
+      return response;
+    };
+    expect((await rpc(undefined, 1, 'tools/list', {})).status).toBe(401);
+    const init = await rpc(state.admin, 1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'http-test', version: '1' },
+    });
+    expect(init.status).toBe(200);
+    const tools = await json<{ result: { tools: { name: string; annotations: Record<string, boolean> }[] } }>(
+      await rpc(state.admin, 2, 'tools/list', {}),
+    );
+    const byName = Object.fromEntries(tools.result.tools.map((t) => [t.name, t.annotations]));
+    expect(byName.list_suites).toMatchObject({ readOnlyHint: true });
+    expect(byName.get_run).toMatchObject({ readOnlyHint: true });
+    expect(byName.trigger_run).toMatchObject({ idempotentHint: false });
+    const listed = await json<{ result: { content: { text: string }[]; isError?: boolean } }>(
+      await rpc(state.admin, 3, 'tools/call', { name: 'list_suites', arguments: {} }),
+    );
+    expect(listed.result.isError ?? false).toBe(false);
+    expect(JSON.stringify(listed.result)).toContain(state.suiteId);
+    const run = await json<{ result: { isError?: boolean } }>(
+      await rpc(state.admin, 4, 'tools/call', { name: 'get_run', arguments: { runId: state.runId } }),
+    );
+    expect(JSON.stringify(run.result)).toContain('passed');
+    const foreign = await json<{ result: { isError?: boolean } }>(
+      await rpc(state.other, 5, 'tools/call', { name: 'get_run', arguments: { runId: state.runId } }),
+    );
+    expect(foreign.result.isError).toBe(true);
+  });
+
   it('serves an OpenAPI 3.1 document that validates and lists the endpoints', async () => {
     const response = await fetch(`${harness.web.url}/api/v1/openapi.json`);
     expect(response.status).toBe(200);

@@ -11,3 +11,4 @@ export * from './net';
 export * from './audit';
 export * from './session';
 export * from './executor';
+export * from './service';
