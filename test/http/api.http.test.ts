@@ -211,7 +211,8 @@ describe('public API over HTTP', { timeout: 120_000 }, () => {
     expect(again.status).toBe(200);
     expect((await json<{ id: string }>(again)).id).toBe(run.id);
 
-    const queued = await harness.api(state.admin, 'POST', `/suites/${state.suiteId}/runs`, {});
+    // No body at all: the defaults.
+    const queued = await harness.api(state.admin, 'POST', `/suites/${state.suiteId}/runs`);
     expect(queued.status).toBe(202);
     const accepted = await json<{ id: string; status: string; url: string }>(queued);
     expect(accepted.id).not.toBe(run.id);

@@ -40,15 +40,16 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 }
 
 async function readJsonBody(request: Request): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
-    throw new ApiError('unsupported_media_type', 'send the body as JSON (Content-Type: application/json)');
-  }
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large', `the body is over ${MAX_BODY_BYTES} bytes`);
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES) throw new ApiError('payload_too_large', `the body is over ${MAX_BODY_BYTES} bytes`);
+  // No body at all is an empty object (`curl -X POST .../runs` triggers with defaults).
   if (text.trim() === '') return {};
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    throw new ApiError('unsupported_media_type', 'send the body as JSON (Content-Type: application/json)');
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
