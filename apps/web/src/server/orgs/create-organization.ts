@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { slugify } from '@mcptest/db';
+import {
+  CreateOrganizationInput,
+  parseOrgInput,
+  type OrgDeps,
+  type OrganizationSummary,
+  type SessionUser,
+} from './org-schemas';
+
+/**
+ * Creates an organization (tenant) with the user as its OWNER. The slug comes from the name, with a random suffix when
+ * taken. Tenant, membership and audit row are one nested write, so a failure leaves no owner-less tenant behind.
+ */
+export async function createOrganization(
+  deps: Pick<OrgDeps, 'db'>,
+  user: SessionUser,
+  input: CreateOrganizationInput,
+): Promise<OrganizationSummary> {
+  const { name } = parseOrgInput(CreateOrganizationInput, input);
+  const base = slugify(name);
+  const taken = await deps.db.global.tenant.findUnique({ where: { slug: base }, select: { id: true } });
+  const tenant = await deps.db.global.tenant.create({
+    data: {
+      name,
+      slug: taken ? `${base}-${randomBytes(3).toString('hex')}` : base,
+      memberships: { create: { userId: user.userId, role: 'OWNER' } },
+    },
+    select: { id: true, name: true, slug: true },
+  });
+  // The audit row needs the tenant id, which a nested create cannot refer to; written right after, scoped.
+  await deps.db.tenant(tenant.id).auditLog.create({
+    data: {
+      tenantId: tenant.id,
+      actorUserId: user.userId,
+      action: 'tenant.create',
+      targetType: 'tenant',
+      targetId: tenant.id,
+    },
+  });
+  return { tenantId: tenant.id, name: tenant.name, slug: tenant.slug, role: 'OWNER' };
+}
