@@ -8,8 +8,10 @@ export interface CreateRedisOptions {
   name?: string;
   /**
    * `worker` (default): commands wait for a reconnect instead of failing (BullMQ workers need this; so do runs in
-   * progress). `producer`: commands fail at once while Redis is away, so an HTTP request that enqueues answers 503
-   * instead of hanging (BullMQ's "failing fast when Redis is down"). docs/operations.md has the whole list.
+   * progress). `producer`: commands fail after one reconnect attempt or 5 s while Redis is away, so an HTTP request
+   * that enqueues answers an error instead of hanging (BullMQ's "failing fast when Redis is down"). It keeps the
+   * offline queue: without it, the first requests after start fail while the connection is still being made.
+   * docs/operations.md has the whole list.
    */
   role?: 'worker' | 'producer';
 }
@@ -24,8 +26,9 @@ export function createRedis(options: CreateRedisOptions): Redis {
   return new Redis(options.url, {
     connectionName: options.name,
     // Workers: never give up on a command (BullMQ requires null for its blocking connections).
-    maxRetriesPerRequest: producer ? 3 : null,
-    enableOfflineQueue: !producer,
+    maxRetriesPerRequest: producer ? 1 : null,
+    enableOfflineQueue: true,
+    ...(producer ? { commandTimeout: 5_000 } : {}),
     enableReadyCheck: true,
     lazyConnect: false,
     // Reconnect forever, backing off from 1 s to 20 s (BullMQ's suggested strategy), so a Redis restart heals itself.

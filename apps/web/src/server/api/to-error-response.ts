@@ -71,5 +71,24 @@ export function toErrorResponse(error: unknown): { response: Response; unexpecte
       unexpected: false,
     };
   }
+  // Redis or Postgres away: the client should retry later, and the cause is still logged.
+  if (error instanceof Error && isUnavailable(error)) {
+    return {
+      response: json(503, body('unavailable', 'a backing service is unavailable; retry shortly'), {
+        'retry-after': '5',
+      }),
+      unexpected: true,
+    };
+  }
   return { response: json(500, body('internal', 'internal error; it has been logged')), unexpected: true };
+}
+
+/** ioredis and pg connection failures (by name or message; neither library exports a common error class). */
+function isUnavailable(error: Error): boolean {
+  return (
+    error.name === 'MaxRetriesPerRequestError' ||
+    /Command timed out|Connection is closed|ECONNREFUSED|Can't reach database server|Connection terminated/i.test(
+      error.message,
+    )
+  );
 }

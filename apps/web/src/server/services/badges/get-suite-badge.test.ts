@@ -146,9 +146,9 @@ describe('getSuiteBadge', () => {
       const badge = await getSuiteBadge({ ...deps(), redis: down, onCacheError: onCacheError(messages) }, json(key));
       expect(badge).toMatchObject({ status: 200, cache: 'bypass' });
       expect(JSON.parse(badge.body)).toMatchObject({ message: 'failing 2/2' });
-      // A producer connection that is not connected refuses commands: the cache is skipped without a warning per
-      // request (the connection's error listener reports the outage).
-      expect(messages).toEqual([]);
+      // A producer connection queues commands while it reconnects; the badge's own short timeout skips the cache, so
+      // at most a warning is reported, and the badge is still served.
+      expect(messages.length).toBeLessThanOrEqual(1);
       expect(
         (await getSuiteBadge({ ...deps(), redis: down, onCacheError: () => {} }, json('unknown-key'))).status,
       ).toBe(404);
