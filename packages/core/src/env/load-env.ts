@@ -13,8 +13,8 @@ export class EnvError extends Error {
 }
 
 /**
- * Parses an environment record with a zod object schema. Pure: the caller passes `process.env` from its app's one env
- * module. Empty strings count as unset, so `FOO=` in a compose file falls back to the default instead of failing.
+ * Parses an environment record with a zod object schema. Pure: it reads nothing itself; each app's one env module
+ * passes the record in. Empty strings count as unset, so `FOO=` in a compose file falls back to the default.
  */
 export function loadEnv<S extends z.ZodObject>(schema: S, source: Record<string, string | undefined>): z.infer<S> {
   const cleaned: Record<string, string> = {};
@@ -31,7 +31,7 @@ export function loadEnv<S extends z.ZodObject>(schema: S, source: Record<string,
   );
 }
 
-/** Whether the process runs as production; decides which development defaults are allowed. */
+/** Whether the record says production; decides which development defaults are allowed. */
 export function isProduction(source: Record<string, string | undefined>): boolean {
   return source.NODE_ENV === 'production';
 }
