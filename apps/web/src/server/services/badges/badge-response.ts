@@ -1,3 +1,4 @@
+import { parseBadgeRequest, type BadgeRequest } from './badge-request';
 import type { BadgeResult } from './serve-cached-badge';
 
 /** Browsers and README proxies (GitHub's camo) may reuse a badge this long; the Redis cache is fresher behind it. */
@@ -62,4 +63,24 @@ export function badgeOptionsResponse(): Response {
   headers.set('Access-Control-Allow-Headers', 'If-None-Match');
   headers.set('Access-Control-Max-Age', '86400');
   return new Response(null, { status: 204, headers });
+}
+
+/**
+ * The whole GET of a badge route (suite or project): parse the file name and query, find the badge with `find`, answer
+ * with caching headers, ETag/304 and CORS. The two routes differ only in `find`.
+ */
+export async function serveBadgeRoute(
+  request: Request,
+  file: string,
+  find: (request: BadgeRequest) => Promise<BadgeResult>,
+): Promise<Response> {
+  const parsed = parseBadgeRequest(file, new URL(request.url).searchParams);
+  if (!parsed.ok) {
+    return badgeErrorResponse(
+      parsed.status,
+      parsed.message,
+      'issues' in parsed ? { issues: parsed.issues } : undefined,
+    );
+  }
+  return badgeResponse(request, await find(parsed.request));
 }
