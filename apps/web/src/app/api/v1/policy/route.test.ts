@@ -1,15 +1,17 @@
 // GET/PUT /policy over the route as Next calls it: env from process.env, real Postgres and Redis.
 import { defaultExecPolicy } from '@mcptest/core';
 import { createTenant, generateApiToken } from '@mcptest/db';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../../test/db';
 import { useTestRedis } from '../../../../../../../test/redis';
+import { useRouteEnv } from '../../../../../../../test/route-env';
 import type * as PolicyRoute from './route';
 import type * as ServiceDepsModule from '../../../../server/services/get-service-deps';
 import type { PolicyResource } from '../../../../server/services/policy/policy-schemas';
 
 const testDb = useTestDatabase();
 const testRedis = useTestRedis();
+useRouteEnv(testDb, testRedis);
 
 /** The error answer; a test reads it where it expects one. */
 interface ErrorJson {
@@ -47,27 +49,12 @@ async function makeToken(scopes: ('READ' | 'ADMIN')[], projectId?: string): Prom
 }
 
 beforeAll(async () => {
-  vi.stubEnv('NODE_ENV', 'test');
-  vi.stubEnv('LOG_LEVEL', 'silent');
-  vi.stubEnv('DATABASE_URL', testDb.url);
-  vi.stubEnv('REDIS_URL', testRedis.url);
-  vi.stubEnv('REDIS_PREFIX', testRedis.prefix);
-  vi.resetModules();
   routes = {
     policy: await import('./route'),
     deps: await import('../../../../server/services/get-service-deps'),
   };
   const created = await createTenant(testDb.db, { name: 'Policy', ownerEmail: 'policy@example.test' });
   tenant = { id: created.tenant.id, admin: created.token };
-});
-
-afterAll(async () => {
-  await routes.deps.closeServiceDeps();
-  const { closeDb } = await import('../../../../server/db');
-  const { closeRedis } = await import('../../../../server/redis');
-  await closeDb();
-  closeRedis();
-  vi.unstubAllEnvs();
 });
 
 describe('policy API', () => {

@@ -1,8 +1,9 @@
 // API tokens over the REST routes as Next calls them: env from process.env, real Postgres and Redis.
 import { createTenant, generateApiToken, hashToken } from '@mcptest/db';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../../test/db';
 import { useTestRedis } from '../../../../../../../test/redis';
+import { useRouteEnv } from '../../../../../../../test/route-env';
 import type * as TokenRoute from './[id]/route';
 import type * as TokensRoute from './route';
 import type * as ServiceDepsModule from '../../../../server/services/get-service-deps';
@@ -11,6 +12,7 @@ import type { CreatedToken, TokenResource } from '../../../../server/services/to
 
 const testDb = useTestDatabase();
 const testRedis = useTestRedis();
+useRouteEnv(testDb, testRedis);
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 /** The error answer; a test reads it where it expects one. */
@@ -57,12 +59,6 @@ async function project(tenantId: string, name: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  vi.stubEnv('NODE_ENV', 'test');
-  vi.stubEnv('LOG_LEVEL', 'silent');
-  vi.stubEnv('DATABASE_URL', testDb.url);
-  vi.stubEnv('REDIS_URL', testRedis.url);
-  vi.stubEnv('REDIS_PREFIX', testRedis.prefix);
-  vi.resetModules();
   routes = {
     tokens: await import('./route'),
     token: await import('./[id]/route'),
@@ -73,15 +69,6 @@ beforeAll(async () => {
   const b = await createTenant(testDb.db, { name: 'Tokens B', ownerEmail: 'tokens-b@example.test' });
   tenantA = { id: a.tenant.id, admin: a.token };
   tenantB = { id: b.tenant.id, admin: b.token };
-});
-
-afterAll(async () => {
-  await routes.deps.closeServiceDeps();
-  const { closeDb } = await import('../../../../server/db');
-  const { closeRedis } = await import('../../../../server/redis');
-  await closeDb();
-  closeRedis();
-  vi.unstubAllEnvs();
 });
 
 describe('tokens API', () => {

@@ -1,8 +1,9 @@
 // Servers over the REST routes as Next calls them: env from process.env, real Postgres and Redis, real tokens.
 import { createTenant, generateApiToken, secretContext } from '@mcptest/db';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../../../../../../../../test/db';
 import { useTestRedis } from '../../../../../../../../test/redis';
+import { useRouteEnv } from '../../../../../../../../test/route-env';
 import type * as ProjectServersRoute from '../../projects/[id]/servers/route';
 import type * as ProjectsRoute from '../../projects/route';
 import type * as ServiceDepsModule from '../../../../../server/services/get-service-deps';
@@ -10,6 +11,7 @@ import type * as ServerRoute from './route';
 
 const testDb = useTestDatabase();
 const testRedis = useTestRedis();
+useRouteEnv(testDb, testRedis);
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 interface Answer {
@@ -66,13 +68,7 @@ async function createServer(token: string, projectId: string, body: unknown): Pr
 }
 
 beforeAll(async () => {
-  vi.stubEnv('NODE_ENV', 'test');
-  vi.stubEnv('LOG_LEVEL', 'silent');
-  vi.stubEnv('DATABASE_URL', testDb.url);
-  vi.stubEnv('REDIS_URL', testRedis.url);
-  vi.stubEnv('REDIS_PREFIX', testRedis.prefix);
   vi.stubEnv('MCPTEST_ALLOW_PRIVATE_NETWORKS', '127.0.0.0/8,::1/128');
-  vi.resetModules();
   routes = {
     projects: await import('../../projects/route'),
     projectServers: await import('../../projects/[id]/servers/route'),
@@ -83,16 +79,6 @@ beforeAll(async () => {
   const b = await createTenant(testDb.db, { name: 'Servers B', ownerEmail: 'servers-b@example.test' });
   tenantA = { id: a.tenant.id, admin: a.token };
   tenantB = { id: b.tenant.id, admin: b.token };
-});
-
-afterAll(async () => {
-  // The singletons live on globalThis, so they outlive this file's module graph unless closed.
-  await routes.deps.closeServiceDeps();
-  const { closeDb } = await import('../../../../../server/db');
-  const { closeRedis } = await import('../../../../../server/redis');
-  await closeDb();
-  closeRedis();
-  vi.unstubAllEnvs();
 });
 
 describe('servers API', () => {

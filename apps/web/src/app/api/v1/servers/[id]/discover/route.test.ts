@@ -4,9 +4,10 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createTenant, generateApiToken } from '@mcptest/db';
 import { loadMockDefinition, startMockServer, type MockServerHandle } from '@mcptest/mcp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../../../../../../../../../test/db';
 import { useTestRedis } from '../../../../../../../../../test/redis';
+import { useRouteEnv } from '../../../../../../../../../test/route-env';
 import { useWorkerMock } from '../../../../../../../../../test/worker';
 import type * as ProjectServersRoute from '../../../projects/[id]/servers/route';
 import type * as ServiceDepsModule from '../../../../../../server/services/get-service-deps';
@@ -17,6 +18,7 @@ import type * as DiscoverRoute from './route';
 
 const testDb = useTestDatabase();
 const testRedis = useTestRedis();
+useRouteEnv(testDb, testRedis);
 const workerMock = useWorkerMock();
 
 /** The second definition: search changed, slow tools gone, a destructive and an undescribed mutating tool added. */
@@ -130,13 +132,7 @@ async function startAuthProxy(target: () => string): Promise<void> {
 }
 
 beforeAll(async () => {
-  vi.stubEnv('NODE_ENV', 'test');
-  vi.stubEnv('LOG_LEVEL', 'silent');
-  vi.stubEnv('DATABASE_URL', testDb.url);
-  vi.stubEnv('REDIS_URL', testRedis.url);
-  vi.stubEnv('REDIS_PREFIX', testRedis.prefix);
   vi.stubEnv('MCPTEST_ALLOW_PRIVATE_NETWORKS', '127.0.0.0/8,::1/128');
-  vi.resetModules();
   routes = {
     discover: await import('./route'),
     server: await import('../route'),
@@ -154,18 +150,6 @@ beforeAll(async () => {
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
   changedMock = await startMockServer({ definition: loaded.definition });
   await startAuthProxy(() => workerMock.url);
-});
-
-afterAll(async () => {
-  await changedMock?.close();
-  proxy?.closeAllConnections();
-  await new Promise((resolve) => proxy?.close(resolve));
-  await routes.deps.closeServiceDeps();
-  const { closeDb } = await import('../../../../../../server/db');
-  const { closeRedis } = await import('../../../../../../server/redis');
-  await closeDb();
-  closeRedis();
-  vi.unstubAllEnvs();
 });
 
 describe('POST /servers/{id}/discover', () => {
