@@ -194,8 +194,12 @@ describe('webhooks end to end', () => {
     const again = await redeliverDelivery(deps, actor, everything.id, original.id);
     expect(again).toMatchObject({ event: 'run.completed', runId: firstRunId, status: 'pending', attempt: 0 });
     expect(again.id).not.toBe(original.id);
-    const got = await deliveriesTo('/completed-regressed', before + 1);
-    const resent = got.find((r) => r.headers['webhook-id'] === again.id)!;
+    // Wait for this very delivery: a late delivery of an earlier run may reach the receiver first.
+    await deliveriesTo('/completed-regressed', before + 1);
+    const resent = await waitFor('the redelivery to arrive', async () =>
+      receiver.on('/completed-regressed').find((r) => r.headers['webhook-id'] === again.id),
+    );
+    const got = receiver.on('/completed-regressed');
     const first = got.find((r) => r.headers['webhook-id'] === original.id)!;
     expect(resent.body).toBe(first.body);
     expect(verifyWith(everything.secret, resent).ok).toBe(true);
