@@ -12,6 +12,9 @@ export default defineConfig({
     // Each file has its own database and Redis prefix, so files run in parallel; tests inside a file run in order.
     pool: 'forks',
     maxWorkers: 3,
+    // next-auth imports `next/server` without an extension, which Node's ESM resolver refuses; inlined, Vite resolves
+    // it (UI server modules import the Auth.js instance).
+    server: { deps: { inline: ['next-auth'] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

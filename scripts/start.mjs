@@ -15,6 +15,27 @@ if (env.production && !existsSync(path.join(root, 'apps/web/.next/BUILD_ID'))) {
   run('npm', ['run', 'build', '-w', '@mcptest/web']);
 }
 
+// Development runs get the development sign-in (any email, no password) unless the operator says otherwise; the web
+// app refuses the flag when NODE_ENV is production.
+if (!env.production && env.all.MCPTEST_DEV_SIGNIN === undefined) env.all.MCPTEST_DEV_SIGNIN = '1';
+
+/** What `npm start` prints once the app answers: how a person gets in. */
+function signInHelp() {
+  const lines = [`open ${url}/signin to sign in, then create an organization and follow its first steps`];
+  if (env.all.MCPTEST_DEV_SIGNIN === '1') {
+    lines.push('  development sign-in is on (MCPTEST_DEV_SIGNIN=1): type any email, no password');
+  } else {
+    lines.push(
+      '  sign-in methods: email links (SMTP_URL) and GitHub (AUTH_GITHUB_ID/AUTH_GITHUB_SECRET), docs/self-hosting.md',
+    );
+  }
+  if (!env.all.SMTP_URL && !env.production)
+    lines.push('  email sign-in links are printed in this log (no SMTP_URL set)');
+  lines.push('for the API: npm run admin -- tenant create --name "My team" --owner you@example.com  (prints a token)');
+  return lines;
+}
+
+const url = `http://localhost:${env.port}`;
 const children = [];
 function launch(name, cmd, args, cwd) {
   const child = spawn(cmd, args, {
@@ -58,7 +79,6 @@ const webDir = path.join(root, 'apps/web');
 launch('web', next, env.production ? ['start', '-p', env.port] : ['dev', '-p', env.port], webDir);
 launch('worker', tsx, ['workers/runner/src/main.ts'], root);
 
-const url = `http://localhost:${env.port}`;
 for (let i = 0; i < 240 && !shuttingDown; i++) {
   try {
     const res = await fetch(`${url}/api/health`);
@@ -66,9 +86,7 @@ for (let i = 0; i < 240 && !shuttingDown; i++) {
     log(
       `mcptest is up at ${url}  (health: postgres ${body.postgres?.ok ? 'ok' : 'DOWN'}, redis ${body.redis?.ok ? 'ok' : 'DOWN'})`,
     );
-    log('sign in: create a team and an admin API token with');
-    log('  npm run admin -- tenant create --name "My team" --owner you@example.com');
-    log('(web sign-in and the REST API arrive with their own issues; the token will authorize API calls)');
+    for (const line of signInHelp()) log(line);
     break;
   } catch {
     await new Promise((r) => setTimeout(r, 500));

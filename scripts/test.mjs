@@ -1,9 +1,10 @@
 // `npm test`: set up what is missing, then typecheck, lint, format check and every test (vitest, real Postgres and
 // Redis). `npm test -- <vitest args>` runs only vitest with those arguments, for quick iteration.
-import { log, run, setup } from './lib/setup.mjs';
+import { ensureBrowser, log, run, setup } from './lib/setup.mjs';
 
 const args = process.argv.slice(2);
 await setup();
+ensureBrowser();
 if (args.length === 0) {
   log('typecheck');
   run('node_modules/.bin/tsc', ['-p', 'tsconfig.json']);

@@ -27,7 +27,11 @@ const config: NextConfig = {
   outputFileTracingRoot: repoRoot,
   turbopack: { root: repoRoot },
   poweredByHeader: false,
+  // The dev-mode badge would cover the corner of every page (and of the browser tests' screenshots).
+  devIndicators: false,
   reactStrictMode: true,
+  // forbidden() renders app/forbidden.tsx with a 403 when a member's role is below what a page needs.
+  experimental: { authInterrupts: true },
 };
 
 export default config;

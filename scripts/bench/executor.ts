@@ -5,17 +5,18 @@ import { percentiles, rate, trackRss, type Benchmark, type BenchRow } from './li
 
 const SUITE_SIZE = 20;
 
-/** A suite of `size` echo assertions, each checking the echoed text. */
-export function echoSuite(size: number): LoadedSuite {
-  const assertions = Array.from(
-    { length: size },
-    (_, i) =>
-      `  - name: echo ${i + 1}\n` +
+/** A suite of `size` echo assertions (messages "bench offset+1" and on), each checking the echoed text. */
+export function echoSuite(size: number, offset = 0): LoadedSuite {
+  const assertions = Array.from({ length: size }, (_, index) => {
+    const i = offset + index + 1;
+    return (
+      `  - name: echo ${i}\n` +
       `    assert:\n` +
       `      tool: echo\n` +
-      `      args: { message: "bench ${i + 1}" }\n` +
-      `      expect: { not_error: true, contains: ["Echo: bench ${i + 1}"], matches_regex: ["^Echo: bench \\\\d+$"] }\n`,
-  );
+      `      args: { message: "bench ${i}" }\n` +
+      `      expect: { not_error: true, contains: ["Echo: bench ${i}"], matches_regex: ["^Echo: bench \\\\d+$"] }\n`
+    );
+  });
   const text = `name: bench echo\ntimeout: 30s\nassertions:\n${assertions.join('')}`;
   const loaded = loadSuite(text, 'bench-echo.yaml');
   if (!loaded.ok) throw new Error(`the benchmark suite does not load: ${JSON.stringify(loaded.errors)}`);

@@ -87,9 +87,14 @@ async function waitFor(target, seconds) {
   return false;
 }
 
-function tryShell(command) {
+function tryShell(command, timeoutMs = 60_000) {
   try {
-    execSync(command, { stdio: 'ignore', shell: '/bin/bash', timeout: 60_000 });
+    execSync(command, {
+      stdio: 'ignore',
+      shell: '/bin/bash',
+      timeout: timeoutMs,
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     return true;
   } catch {
     return false;
@@ -171,6 +176,24 @@ export async function ensureDatabase() {
     }
   } finally {
     await admin.end();
+  }
+}
+
+/**
+ * The browser tests drive Debian's chromium (playwright-core downloads no browser). Installs it when missing, as root
+ * or through passwordless sudo; CHROMIUM_PATH names another binary instead.
+ */
+export function ensureBrowser() {
+  const binary = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (existsSync(binary)) return;
+  if (process.env.CHROMIUM_PATH) fail(`CHROMIUM_PATH=${binary} does not exist`);
+  log('installing chromium for the browser tests (Debian package)');
+  const asRoot = process.getuid?.() === 0 ? '' : 'sudo -n ';
+  const installed =
+    tryShell(`${asRoot}apt-get install -y -qq chromium`, 600_000) ||
+    (tryShell(`${asRoot}apt-get update -qq`, 600_000) && tryShell(`${asRoot}apt-get install -y -qq chromium`, 600_000));
+  if (!installed || !existsSync(binary)) {
+    fail('could not install chromium; run `apt-get install chromium` as root, or set CHROMIUM_PATH');
   }
 }
 

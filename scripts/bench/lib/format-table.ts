@@ -28,6 +28,25 @@ export function formatTable(rows: readonly BenchRow[]): string {
     `${Math.round(row.rss.startBytes / MB)} → ${Math.round(row.rss.peakBytes / MB)}`,
     row.ops.toLocaleString('en-US'),
   ]);
+  return renderTable(header, lines);
+}
+
+/** The rows that answer a target, as a Markdown table: figure, goal, met, and what the figure is made of. */
+export function formatTargets(rows: readonly BenchRow[]): string {
+  const header = ['Target', 'Measured', 'Goal', 'Met', 'Measured in the same run'];
+  const lines = rows.flatMap((row) =>
+    (row.targets ?? []).map((target) => [
+      target.label,
+      `${formatNumber(target.value)}${target.unit === '×' || target.unit === '%' ? '' : ' '}${target.unit}`,
+      target.goal,
+      Number.isFinite(target.value) ? (target.met ? 'yes' : '**no**') : 'not measured',
+      target.basis,
+    ]),
+  );
+  return lines.length === 0 ? '' : renderTable(header, lines);
+}
+
+function renderTable(header: readonly string[], lines: readonly (readonly string[])[]): string {
   const all = [header, ...lines];
   const widths = header.map((_, column) => Math.max(...all.map((cells) => (cells[column] ?? '').length)));
   const render = (cells: readonly string[]) =>

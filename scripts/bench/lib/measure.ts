@@ -22,6 +22,23 @@ export interface BenchRow {
   latency?: Percentiles;
   rss: RssUsage;
   note?: string;
+  /** The issue-9 targets this row answers, if any (the "Targets" table). */
+  targets?: TargetCheck[];
+}
+
+/** One figure next to the target it is held to. */
+export interface TargetCheck {
+  /** The label of the target, e.g. "(a) runner overhead, shared sessions". */
+  label: string;
+  /** The measured figure, in `unit`; NaN when it could not be measured. */
+  value: number;
+  /** The figure's unit as printed after it: "×", "ms", "runs/min", "% of bare", "MB". */
+  unit: string;
+  /** The goal as written in the issue, e.g. "≤ 1.10×". */
+  goal: string;
+  met: boolean;
+  /** What the figure is made of, measured in the same run (both sides of a ratio, the sample count). */
+  basis: string;
 }
 
 export interface Benchmark {
@@ -163,4 +180,44 @@ export async function runAsync(
 /** Operations per second. */
 export function rate(ops: number, elapsedMs: number): number {
   return elapsedMs > 0 ? (ops * 1000) / elapsedMs : 0;
+}
+
+/** A figure held to an upper bound (`≤ limit`); an unmeasured (NaN) figure never meets it. */
+export function atMost(
+  label: string,
+  value: number,
+  unit: string,
+  limit: number,
+  basis: string,
+  digits = 0,
+): TargetCheck {
+  return { label, value, unit, goal: `≤ ${limit.toFixed(digits)}${unitSuffix(unit)}`, met: value <= limit, basis };
+}
+
+/** A figure held to a lower bound (`≥ limit`); an unmeasured (NaN) figure never meets it. */
+export function atLeast(
+  label: string,
+  value: number,
+  unit: string,
+  limit: number,
+  basis: string,
+  digits = 0,
+): TargetCheck {
+  return { label, value, unit, goal: `≥ ${limit.toFixed(digits)}${unitSuffix(unit)}`, met: value >= limit, basis };
+}
+
+function unitSuffix(unit: string): string {
+  return unit === '×' || unit === '%' ? unit : ` ${unit}`;
+}
+
+/** Wall-clock milliseconds of `fn`. */
+export async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - started };
+}
+
+/** Mean of a list (NaN when empty). */
+export function mean(values: readonly number[]): number {
+  return values.length === 0 ? Number.NaN : values.reduce((sum, v) => sum + v, 0) / values.length;
 }

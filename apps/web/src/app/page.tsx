@@ -1,3 +1,6 @@
+import Link from 'next/link';
+import { getSessionActor } from '../server/auth/get-session-actor';
+
 const features = [
   {
     title: 'Suites in YAML',
@@ -29,15 +32,27 @@ assertions:
         max_ms: 1500
 timeout: 30s`;
 
-export default function HomePage() {
+export default async function HomePage() {
+  const user = await getSessionActor();
   return (
-    <main className="page">
+    <main className="page" id="main">
       <header className="hero">
         <p className="brand">mcptest</p>
         <h1>Hosted testing for MCP servers</h1>
         <p className="lead">
           Register the URL of your remote Model Context Protocol server, describe what it should do in YAML, and let
           mcptest call it for real: on every deploy, every night, or whenever you ask.
+        </p>
+        <p className="hero-actions">
+          {user ? (
+            <Link href="/orgs" className="btn btn-primary">
+              Open your dashboard
+            </Link>
+          ) : (
+            <Link href="/signin?callbackUrl=/orgs" className="btn btn-primary">
+              Sign in to get started
+            </Link>
+          )}
         </p>
       </header>
 

@@ -1,10 +1,11 @@
 import type { SuitePolicy } from '../policy/exec-policy-schema';
-import { type Document, LineCounter, parseAllDocuments, type YAMLError } from 'yaml';
+import { Composer, type Document, LineCounter, Parser, type YAMLError } from 'yaml';
 import { type z } from 'zod';
 import { EXPECT_KEYS } from '../check/expect-schema';
 import { type Trace, type Trajectory, TRAJECTORY_ASSERTION_TYPES } from '../trajectory/trajectory-schema';
 import { documentStart, locateKey, locatePath } from './locate-path';
 import { suggestKey } from './suggest-key';
+import { checkDocumentTree, findTooDeepToken, type YamlProblem } from './yaml-guards';
 import {
   SUITE_BLOCK_KEYS,
   AssertionDocument,
@@ -116,9 +117,20 @@ export type LoadSuiteResult = { ok: true; suite: LoadedSuite } | { ok: false; er
 
 type Segment = string | number;
 
-/** `file:line:col: message (hint)`, the form editors and CI annotations understand. */
+const LINE_BREAKS: Readonly<Record<string, string>> = {
+  '\r': '\\r',
+  '\n': '\\n',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/**
+ * `file:line:col: message (hint)`, the form editors and CI annotations understand: always one line, since messages
+ * quote keys and values from the file, which may hold line breaks (escaped here as `\n`; fuzzing found them).
+ */
 export function formatSuiteError(error: SuiteError): string {
-  return `${error.file}:${error.line}:${error.column}: ${error.message}${error.hint ? ` (${error.hint})` : ''}`;
+  const text = `${error.file}:${error.line}:${error.column}: ${error.message}${error.hint ? ` (${error.hint})` : ''}`;
+  return text.replace(/[\r\n\u2028\u2029]/g, (c) => LINE_BREAKS[c] ?? c);
 }
 
 /** `assertions[2].assert.expect`; keys that are not plain identifiers are quoted (`json_path["$.a"]`). */
@@ -170,28 +182,51 @@ const YAML_HINTS: Partial<Record<YAMLError['code'], string>> = {
   UNEXPECTED_TOKEN: 'a value containing `: `, `#` or starting with `[`, `{`, `*`, `&` or `@` needs quotes',
 };
 
+/**
+ * Errors reported per file at most. Locating an error searches its mapping, so tens of thousands of errors (a file of
+ * 40,000 unknown keys) cost quadratic time; nobody reads past the first screenful anyway.
+ */
+export const MAX_SUITE_ERRORS = 100;
+
 /** Offsets to 1-based line/column, with the file and path filled in. */
 class ErrorSink {
   readonly errors: SuiteError[] = [];
+  /** The note that errors were left out, once MAX_SUITE_ERRORS is reached. */
+  overflow: SuiteError | undefined;
   constructor(
     private readonly file: string,
     private readonly lines: LineCounter,
   ) {}
+
+  /** No more errors are kept: callers stop looking for them. */
+  get full(): boolean {
+    return this.errors.length >= MAX_SUITE_ERRORS;
+  }
 
   lineOf(offset: number): number {
     return Math.max(1, this.lines.linePos(Math.max(0, offset)).line);
   }
 
   add(offset: number, path: readonly Segment[], message: string, hint?: string): void {
+    if (this.full) this.noteOverflow(offset);
+    else this.errors.push(this.locate(offset, path, message, hint));
+  }
+
+  /** Records, once, that errors were left out (at the first one left out). */
+  noteOverflow(offset: number): void {
+    this.overflow ??= this.locate(offset, [], `more errors follow; only the first ${MAX_SUITE_ERRORS} are reported`);
+  }
+
+  private locate(offset: number, path: readonly Segment[], message: string, hint?: string): SuiteError {
     const pos = this.lines.linePos(Math.max(0, offset));
-    this.errors.push({
+    return {
       file: this.file,
       line: Math.max(1, pos.line),
       column: Math.max(1, pos.col),
       path: formatSuitePath(path),
       message,
       ...(hint === undefined ? {} : { hint }),
-    });
+    };
   }
 }
 
@@ -355,6 +390,10 @@ function addIssue(
   base: readonly Segment[],
   issue: z.core.$ZodIssue,
 ): void {
+  if (sink.full) {
+    sink.noteOverflow(locatePath(doc, base).offset);
+    return;
+  }
   const path = [...base, ...(issue.path as Segment[])];
   const label = formatSuitePath(path);
   const parentPath = path.slice(0, -1);
@@ -364,6 +403,10 @@ function addIssue(
     const known = knownKeysAt(schema, path, root);
     const where = label === '' ? 'at the top level' : `in \`${label}\``;
     for (const key of issue.keys) {
+      if (sink.full) {
+        sink.noteOverflow(locatePath(doc, path).offset);
+        return;
+      }
       const offset = locateKey(doc, path, key) ?? locatePath(doc, path).offset;
       sink.add(offset, [...path, key], `unknown key \`${key}\` ${where}`, unknownKeyHint(key, known));
     }
@@ -603,13 +646,16 @@ const NO_DEFAULTS: SuiteDefaults = { setup: [], skipUnlessEnv: [] };
 function uniqueNames(names: readonly string[]): string[] {
   const taken = new Set(names);
   const seen = new Set<string>();
+  // The next suffix to try per name: restarting at 2 for each repeat was quadratic in the number of repeats.
+  const nextSuffix = new Map<string, number>();
   return names.map((name) => {
     if (!seen.has(name)) {
       seen.add(name);
       return name;
     }
-    let n = 2;
+    let n = nextSuffix.get(name) ?? 2;
     while (taken.has(`${name} (${n})`) || seen.has(`${name} (${n})`)) n++;
+    nextSuffix.set(name, n + 1);
     const unique = `${name} (${n})`;
     seen.add(unique);
     return unique;
@@ -619,23 +665,43 @@ function uniqueNames(names: readonly string[]): string[] {
 // --- the loader ------------------------------------------------------------------------------------------------
 
 function loadUnsafe(text: string, file: string): LoadSuiteResult {
+  // Line starts from the text itself: yaml's own count (the parser's newline callback) misses line breaks inside some
+  // malformed tokens, which put errors past the end of their line (fuzzing found `*a%YAML 1.1\na: @`).
   const lines = new LineCounter();
+  lines.addNewLine(0);
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines.addNewLine(i + 1);
   const sink = new ErrorSink(file, lines);
-  const docs = parseAllDocuments(text, { lineCounter: lines, prettyErrors: false, merge: true, uniqueKeys: true });
+  // parseAllDocuments in two steps, so the nesting is checked on the (iterative) CST before the (recursive) composer
+  // sees it. yaml's duplicate-key check is quadratic; checkDocumentTree does it in linear time instead. logLevel
+  // 'error': yaml would otherwise print a process warning (a collection used as a key) for every such file loaded.
+  const tokens = Array.from(new Parser().parse(text));
+  const tooDeep = findTooDeepToken(tokens);
+  if (tooDeep) {
+    sink.add(tooDeep.offset, [], tooDeep.message, tooDeep.hint);
+    return { ok: false, errors: sink.errors };
+  }
+  const docs = Array.from(new Composer({ merge: true, uniqueKeys: false, logLevel: 'error' }).compose(tokens));
   const pending: PendingAssertion[] = [];
   let suiteInfo: { doc: SuiteDocument; defaults: SuiteDefaults } | undefined;
   let suiteDocs = 0;
   let contentDocs = 0;
 
   for (const doc of docs) {
-    if (doc.errors.length > 0) {
+    const problems: YamlProblem[] = [
+      ...doc.errors.map((error) => ({
+        offset: error.pos[0],
+        message: `invalid YAML: ${error.message.split('\n')[0] ?? error.message}`,
+        hint: YAML_HINTS[error.code],
+      })),
+      ...checkDocumentTree(doc),
+    ].sort((a, b) => a.offset - b.offset);
+    if (problems.length > 0) {
       // One error per position, and only the first few: after a syntax error the parser often reports a cascade.
       const positions = new Set<number>();
-      for (const error of doc.errors) {
-        if (positions.has(error.pos[0]) || positions.size >= MAX_YAML_ERRORS_PER_DOCUMENT) continue;
-        positions.add(error.pos[0]);
-        const message = error.message.split('\n')[0] ?? error.message;
-        sink.add(error.pos[0], [], `invalid YAML: ${message}`, YAML_HINTS[error.code]);
+      for (const problem of problems) {
+        if (positions.has(problem.offset) || positions.size >= MAX_YAML_ERRORS_PER_DOCUMENT) continue;
+        positions.add(problem.offset);
+        sink.add(problem.offset, [], problem.message, problem.hint);
       }
       continue;
     }
@@ -719,7 +785,9 @@ function loadUnsafe(text: string, file: string): LoadSuiteResult {
       'add `name:` and a block such as `assert:`, or `assertions: [...]`',
     );
   }
-  if (sink.errors.length > 0) return { ok: false, errors: sortErrors(sink.errors) };
+  if (sink.errors.length > 0) {
+    return { ok: false, errors: [...sortErrors(sink.errors), ...(sink.overflow ? [sink.overflow] : [])] };
+  }
 
   const stem = fileStem(file);
   const names = uniqueNames(

@@ -14,8 +14,11 @@ export function formatMs(ms: number): string {
  * `timeout`, which is what the suite author chose and can change.
  */
 export function describeSessionError(error: unknown, what: string, timeoutMs: number): string {
-  if (isSessionError(error, 'timeout'))
-    return `${what} timed out after ${formatMs(timeoutMs)} (the assertion's timeout)`;
+  if (isSessionError(error, 'timeout')) {
+    // The server's misbehaviour, when one was seen, is why no answer came: say it rather than only "timed out".
+    const fault = error.serverFault === undefined ? '' : `; meanwhile ${error.serverFault}`;
+    return `${what} timed out after ${formatMs(timeoutMs)} (the assertion's timeout)${fault}`;
+  }
   if (isSessionError(error)) return error.message;
   const message = error instanceof Error ? error.message : String(error);
   return `${what} failed: ${message}`;

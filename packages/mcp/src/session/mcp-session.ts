@@ -38,6 +38,7 @@ import {
   type RecordingTransport,
   type TranscriptEntry,
 } from './recording-transport';
+import { describeServerFault, InvalidAnswerError } from './server-fault';
 import { describeNetworkError, redactSecrets, SessionError, type SessionErrorCode } from './session-error';
 
 /** The transport a session actually uses (`auto` resolves to http or sse). */
@@ -176,6 +177,9 @@ export class McpSession {
   private readonly stderrTail: () => string;
   private state: SessionState = 'open';
   private lastTransportError: Error | undefined;
+  /** Errors reported through onerror so far, and the last one in words: a timeout names what went wrong meanwhile. */
+  private faults = 0;
+  private lastFault: string | undefined;
   private closing: Promise<void> | undefined;
   private readonly stateListeners = new Set<() => void>();
 
@@ -200,6 +204,8 @@ export class McpSession {
       // The SDK reports progress that arrived after its request finished (see callTool); that is not a fault.
       if (error.message.startsWith('Received a progress notification for an unknown token')) return;
       this.lastTransportError = error;
+      this.faults += 1;
+      this.lastFault = describeServerFault(error);
     };
   }
 
@@ -467,6 +473,7 @@ export class McpSession {
     const deadline = options.maxTotalTimeoutMs === undefined ? undefined : new AbortController();
     const deadlineTimer = deadline && setTimeout(() => deadline.abort(), options.maxTotalTimeoutMs);
     const signals = [options.signal, deadline?.signal].filter((s): s is AbortSignal => s !== undefined);
+    const faultsBefore = this.faults;
     const requestOptions: RequestOptions = {
       timeout: timeoutMs,
       ...(options.resetTimeoutOnProgress === undefined
@@ -487,6 +494,7 @@ export class McpSession {
         resetOnProgress: options.resetTimeoutOnProgress === true,
         cancelled: options.signal?.aborted === true,
         deadlineHit: deadline?.signal.aborted === true,
+        fault: this.faults > faultsBefore ? this.lastFault : undefined,
       });
     } finally {
       clearTimeout(deadlineTimer);
@@ -517,13 +525,20 @@ export class McpSession {
       resetOnProgress: boolean;
       cancelled: boolean;
       deadlineHit: boolean;
+      /** What the server did wrong while this request waited, if anything was reported. */
+      fault: string | undefined;
     },
   ): SessionError {
     if (error instanceof SessionError) return error;
     const { method, label } = context;
-    const make = (code: SessionErrorCode, message: string, extra: { httpStatus?: number; rpc?: McpError } = {}) =>
+    const make = (
+      code: SessionErrorCode,
+      message: string,
+      extra: { httpStatus?: number; rpc?: McpError; fault?: string } = {},
+    ) =>
       new SessionError(code, redactSecrets(message, this.secrets), {
         method,
+        ...(extra.fault === undefined ? {} : { serverFault: redactSecrets(extra.fault, this.secrets) }),
         ...(extra.httpStatus === undefined ? {} : { httpStatus: extra.httpStatus }),
         ...(extra.rpc
           ? {
@@ -536,11 +551,18 @@ export class McpSession {
           : {}),
       });
 
+    const fault = context.fault;
+    const meanwhile = fault === undefined ? '' : `; meanwhile ${fault}`;
     if (context.cancelled) return make('cancelled', `${label} was cancelled`);
     if (context.deadlineHit || (error instanceof McpError && error.message.includes('Maximum total timeout'))) {
-      return make('timeout', `${label} exceeded its total time limit of ${context.maxTotalTimeoutMs} ms`);
+      return make('timeout', `${label} exceeded its total time limit of ${context.maxTotalTimeoutMs} ms${meanwhile}`, {
+        ...(fault === undefined ? {} : { fault }),
+      });
     }
     if (isAbortError(error)) return make('cancelled', `${label} was cancelled`);
+    if (error instanceof InvalidAnswerError) {
+      return make('protocol_error', `the answer to ${label} is not valid JSON-RPC: ${error.message}`);
+    }
     if (error instanceof McpError) {
       const data = error.data as Record<string, unknown> | undefined;
       if (data && data[OVERSIZE_DATA_KEY] === this.recorder.oversizeMarker) {
@@ -551,7 +573,9 @@ export class McpSession {
       }
       if (error.code === ErrorCode.RequestTimeout) {
         const reset = context.resetOnProgress ? ' (the timer restarts on each progress notification)' : '';
-        return make('timeout', `${label} got no answer within ${context.timeoutMs} ms${reset}`);
+        return make('timeout', `${label} got no answer within ${context.timeoutMs} ms${reset}${meanwhile}`, {
+          ...(fault === undefined ? {} : { fault }),
+        });
       }
       if (error.code === ErrorCode.ConnectionClosed) {
         if (this.state === 'closing' || this.state === 'closed') {
@@ -611,5 +635,16 @@ export function bodyHint(error: unknown): string {
   const message = error instanceof Error ? error.message : '';
   const body = /Error POSTing to endpoint(?: \(HTTP \d+\))?:\s*(.*)$/s.exec(message)?.[1]?.trim();
   if (!body || body === 'null') return '';
-  return `: ${body.length > 200 ? `${body.slice(0, 200)}…` : body}`;
+  // A gateway's error page: its markup says nothing, its title says which gateway error it is.
+  if (/^(<!doctype html|<html)/i.test(body)) {
+    const title = /<title>([^<]*)<\/title>|<h1>([^<]*)<\/h1>/i.exec(body);
+    const name = (title?.[1] ?? title?.[2] ?? '').replace(/\s+/g, ' ').trim();
+    return ` with an HTML page (text/html${name ? `: "${name.slice(0, 100)}"` : ''}), not MCP`;
+  }
+  // The SDK follows redirects only within the server's origin; its wording names an option mcptest does not offer.
+  const text = body.replace(
+    / \(redirectPolicy: 'same-origin'\)/,
+    " (redirects are followed only within the server's origin)",
+  );
+  return `: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`;
 }

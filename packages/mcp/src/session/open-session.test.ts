@@ -144,26 +144,27 @@ describe.concurrent.each(CASES)('transport $transport against a $mode server', (
 
   it('resets the timeout on progress, and times out without the reset', async ({ expect }) => {
     await withSession(options(), async (session) => {
-      // 4 steps 200 ms apart: each gap is well inside 450 ms, the whole call (800 ms) is not.
+      // 4 steps 500 ms apart: each gap is well inside 1500 ms (with room for a loaded machine), the whole call (2 s)
+      // is not.
       const seen: number[] = [];
       const ok = await session.callTool(
         'trigger-long-running-operation',
-        { duration: 0.8, steps: 4 },
-        { timeoutMs: 450, onProgress: (p) => seen.push(p.progress) },
+        { duration: 2, steps: 4 },
+        { timeoutMs: 1500, onProgress: (p) => seen.push(p.progress) },
       );
       expect(textOf(ok.result)).toContain('Long running operation completed');
       expect(ok.progressNotifications).toBe(4);
       expect(seen).toEqual([1, 2, 3, 4]);
-      expect(ok.durationMs).toBeGreaterThan(450);
+      expect(ok.durationMs).toBeGreaterThan(1500);
       const progress = session.notifications().filter((n) => n.method === 'notifications/progress');
       expect(progress).toHaveLength(4);
 
       const failure = await session
         .callTool(
           'trigger-long-running-operation',
-          { duration: 0.8, steps: 4 },
+          { duration: 2, steps: 4 },
           {
-            timeoutMs: 450,
+            timeoutMs: 1500,
             resetTimeoutOnProgress: false,
           },
         )
@@ -171,7 +172,7 @@ describe.concurrent.each(CASES)('transport $transport against a $mode server', (
       expect(failure).toBeInstanceOf(SessionError);
       expect((failure as SessionError).code).toBe('timeout');
       expect((failure as SessionError).message).toContain('tools/call "trigger-long-running-operation"');
-      expect((failure as SessionError).message).toContain('450 ms');
+      expect((failure as SessionError).message).toContain('1500 ms');
     });
   });
 

@@ -44,7 +44,7 @@ export interface OpenSessionOptions {
   readonly requestTimeoutMs?: number;
   /** Largest accepted JSON size of one received message; default 5 MiB. */
   readonly maxResultBytes?: number;
-  /** Transcript and notification capture keep at most this many entries each; default 10 000. */
+  /** Transcript and notification capture keep at most this many entries each (and 2 x maxResultBytes); default 10 000. */
   readonly maxTranscriptEntries?: number;
   /** Every server notification, as captured. */
   readonly onNotification?: (notification: CapturedNotification) => void;
@@ -222,7 +222,8 @@ async function attempt(options: OpenSessionOptions, plan: AttemptPlan): Promise<
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new AttemptFailure(`no answer to initialize within ${remaining} ms (timed out)`, undefined)),
+      () =>
+        reject(new AttemptFailure(`no answer to initialize within ${Math.round(remaining)} ms (timed out)`, undefined)),
       remaining,
     );
   });
@@ -256,7 +257,10 @@ function explainConnectError(error: unknown, kind: SessionTransportKind, stderr:
   const httpStatus = httpStatusOf(error);
   if (httpStatus !== undefined) {
     const what = kind === 'sse' ? 'the SSE GET' : 'the initialize POST';
-    return new AttemptFailure(`${what} was answered with HTTP ${httpStatus}${bodyHint(error)}`, httpStatus);
+    // No OAuth flow runs here (the SDK gets no auth provider, so WWW-Authenticate's resource_metadata is never
+    // fetched): credentials come from the server's headers.
+    const hint = httpStatus === 401 ? ' (unauthorized: give the credentials as server headers)' : '';
+    return new AttemptFailure(`${what} was answered with HTTP ${httpStatus}${hint}${bodyHint(error)}`, httpStatus);
   }
   if (error instanceof McpError) {
     if (error.code === -32001) return new AttemptFailure('no answer to initialize (timed out)', undefined);

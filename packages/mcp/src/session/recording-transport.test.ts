@@ -100,4 +100,16 @@ describe('RecordingTransport', () => {
     expect(recorder.transcript().map((e) => e.seq)).toEqual([3, 4, 5]);
     expect(recorder.notifications().map((n) => n.params?.i)).toEqual([2, 3, 4]);
   });
+
+  it('keeps at most twice maxMessageBytes of messages, so a flood of small notifications cannot grow it', async () => {
+    const { recorder, far } = await setup(1000, 10_000);
+    const data = 'f'.repeat(300);
+    for (let i = 0; i < 50; i++)
+      await far.send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data, i } });
+    const kept = recorder.transcript();
+    // Each message is ~360 JSON bytes: 2000 bytes hold five of them, the newest.
+    expect(kept.map((e) => e.seq)).toEqual([46, 47, 48, 49, 50]);
+    expect(JSON.stringify(kept.map((e) => e.message)).length).toBeLessThanOrEqual(2000);
+    expect(recorder.notifications().map((n) => n.params?.i)).toEqual([45, 46, 47, 48, 49]);
+  });
 });

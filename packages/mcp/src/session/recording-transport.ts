@@ -2,9 +2,12 @@
 // directions, which gives us three things the SDK has no hook for: the transcript the executor stores per assertion,
 // an ordered capture of every server notification (progress included, which the SDK routes away from
 // fallbackNotificationHandler), and a message-level size cap that also covers stdio, where no fetch-level cap exists.
+// What it keeps is bounded by count and by bytes, so a server flooding small notifications cannot grow a session's
+// memory (or the transcript stored with each result) past those caps.
 import { randomUUID } from 'node:crypto';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import { invalidAnswer } from './server-fault';
 
 /** One JSON-RPC message in a session's transcript. */
 export interface TranscriptEntry {
@@ -43,7 +46,11 @@ export interface InitializeInfo {
 export interface RecordingTransportOptions {
   /** Largest accepted JSON size of one received message, in bytes. */
   readonly maxMessageBytes: number;
-  /** Transcript and notification lists keep at most this many entries each (oldest dropped first). */
+  /**
+   * Transcript and notification lists keep at most this many entries each, and messages of at most twice
+   * `maxMessageBytes` JSON bytes in all (so one largest answer and its request fit); the oldest are dropped first and
+   * the newest entry is always kept.
+   */
   readonly maxEntries: number;
   readonly now: () => number;
   readonly onNotification?: (notification: CapturedNotification) => void;
@@ -57,9 +64,35 @@ function kindOf(message: JSONRPCMessage): TranscriptEntry['kind'] {
   return 'error' in message ? 'error' : 'result';
 }
 
-function pushBounded<T>(list: T[], item: T, max: number): void {
-  list.push(item);
-  if (list.length > max) list.splice(0, list.length - max);
+/** A list that keeps its newest items within a count and a byte budget, dropping the oldest first. */
+class RetainedList<T> {
+  private readonly items: T[] = [];
+  private readonly sizes: number[] = [];
+  private bytes = 0;
+
+  constructor(
+    private readonly maxItems: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  push(item: T, bytes: number): void {
+    this.items.push(item);
+    this.sizes.push(bytes);
+    this.bytes += bytes;
+    let drop = 0;
+    while (this.items.length - drop > 1 && (this.items.length - drop > this.maxItems || this.bytes > this.maxBytes)) {
+      this.bytes -= this.sizes[drop] ?? 0;
+      drop += 1;
+    }
+    if (drop > 0) {
+      this.items.splice(0, drop);
+      this.sizes.splice(0, drop);
+    }
+  }
+
+  filter(keep: (item: T) => boolean): T[] {
+    return this.items.filter(keep);
+  }
 }
 
 /** Wraps `inner`; hand the wrapper (not `inner`) to `Client.connect`. */
@@ -70,8 +103,8 @@ export class RecordingTransport implements Transport {
 
   /** Per-transport secret: a server cannot forge our oversize error without knowing it. */
   readonly oversizeMarker = randomUUID();
-  private readonly entries: TranscriptEntry[] = [];
-  private readonly captured: CapturedNotification[] = [];
+  private readonly entries: RetainedList<TranscriptEntry>;
+  private readonly captured: RetainedList<CapturedNotification>;
   private readonly waiters = new Set<(notification: CapturedNotification) => void>();
   private seq = 0;
   private initializeId: string | number | undefined;
@@ -81,6 +114,9 @@ export class RecordingTransport implements Transport {
     readonly inner: Transport,
     private readonly options: RecordingTransportOptions,
   ) {
+    const maxBytes = 2 * options.maxMessageBytes;
+    this.entries = new RetainedList(options.maxEntries, maxBytes);
+    this.captured = new RetainedList(options.maxEntries, maxBytes);
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = (message, extra) => this.receive(message, extra);
@@ -104,8 +140,14 @@ export class RecordingTransport implements Transport {
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if ('method' in message && message.method === 'initialize' && 'id' in message) this.initializeId = message.id;
-    this.record('sent', message, structuredClone(message));
-    await this.inner.send(message, options);
+    this.record('sent', message, structuredClone(message), JSON.stringify(message).length);
+    try {
+      await this.inner.send(message, options);
+    } catch (error) {
+      // Streamable HTTP reads a JSON answer inside send: a body that is not JSON-RPC rejects here, as a bare
+      // SyntaxError or zod error; name it so the request's failure says what the server sent.
+      throw invalidAnswer(error) ?? error;
+    }
   }
 
   /** The transcript, optionally only entries after `sinceSeq`. Messages are copies taken as they passed. */
@@ -139,7 +181,12 @@ export class RecordingTransport implements Transport {
     const bytes = Buffer.byteLength(json);
     const tooLarge = bytes > this.options.maxMessageBytes;
     // The transcript keeps its own copy: the SDK and handlers may hold on to (and touch) the delivered object.
-    const entry = this.record('received', message, tooLarge ? { omitted: 'too_large', bytes } : JSON.parse(json));
+    const entry = this.record(
+      'received',
+      message,
+      tooLarge ? { omitted: 'too_large', bytes } : JSON.parse(json),
+      tooLarge ? 0 : bytes,
+    );
 
     if ('result' in message && message.id === this.initializeId && !tooLarge) {
       const result = message.result as Record<string, unknown>;
@@ -178,7 +225,7 @@ export class RecordingTransport implements Transport {
         method: message.method,
         params: message.params as Record<string, unknown> | undefined,
       };
-      pushBounded(this.captured, notification, this.options.maxEntries);
+      this.captured.push(notification, bytes);
       this.options.onNotification?.(notification);
       for (const waiter of [...this.waiters]) waiter(notification);
     }
@@ -189,6 +236,7 @@ export class RecordingTransport implements Transport {
     direction: TranscriptEntry['direction'],
     message: JSONRPCMessage,
     stored: JSONRPCMessage | OmittedMessage,
+    bytes: number,
   ): TranscriptEntry {
     this.seq += 1;
     const entry: TranscriptEntry = {
@@ -200,7 +248,7 @@ export class RecordingTransport implements Transport {
       ...('id' in message && message.id !== undefined ? { id: message.id } : {}),
       message: stored,
     };
-    pushBounded(this.entries, entry, this.options.maxEntries);
+    this.entries.push(entry, bytes);
     return entry;
   }
 }

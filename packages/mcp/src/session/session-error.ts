@@ -46,6 +46,11 @@ export interface SessionErrorDetails {
   readonly httpStatus?: number;
   /** The JSON-RPC method that failed, when one did. */
   readonly method?: string;
+  /**
+   * For `timeout`: what the server did wrong while the request waited (a response with an unknown id, a broken or
+   * oversized event stream), which is why no answer came; absent when nothing was reported.
+   */
+  readonly serverFault?: string;
 }
 
 /** The one error type thrown by session code; `code` is what callers branch on, `message` is for people. */
@@ -55,6 +60,7 @@ export class SessionError extends Error {
   readonly rpcError: SessionRpcError | undefined;
   readonly httpStatus: number | undefined;
   readonly method: string | undefined;
+  readonly serverFault: string | undefined;
 
   constructor(code: SessionErrorCode, message: string, details: SessionErrorDetails = {}) {
     super(message);
@@ -62,6 +68,7 @@ export class SessionError extends Error {
     this.rpcError = details.rpcError;
     this.httpStatus = details.httpStatus;
     this.method = details.method;
+    this.serverFault = details.serverFault;
   }
 }
 

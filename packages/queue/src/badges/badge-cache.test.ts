@@ -100,6 +100,31 @@ describe('badge cache', () => {
     for (const [i, v] of variants.entries()) expect((await cache.lookup(v))?.body).toBe(`body ${i}`);
   });
 
+  it('reads the version of the subject the entry names, in one round trip, whatever the id', async () => {
+    const { redis, prefix } = testRedis;
+    const cache = createBadgeCache({ redis, prefix });
+    const v = variant({ badgeKey: 'one-trip' });
+    // The script builds the version key from the entry's subjectId; it must be the key invalidateBadges replaces.
+    const subjectId = 'odd:id/é';
+    await cache.store(v, entry({ subjectId, version: await cache.version('suite', subjectId) }));
+    // Once first, so the script is loaded (a first EVALSHA answered NOSCRIPT is followed by an EVAL).
+    expect(await cache.lookup(v)).toBeDefined();
+    const sent: string[] = [];
+    const original = redis.sendCommand.bind(redis);
+    redis.sendCommand = ((command: { name: string }) => {
+      sent.push(command.name);
+      return original(command as Parameters<typeof original>[0]);
+    }) as typeof redis.sendCommand;
+    try {
+      expect((await cache.lookup(v))?.subjectId).toBe(subjectId);
+    } finally {
+      redis.sendCommand = original;
+    }
+    expect(sent).toEqual(['evalsha']);
+    await invalidateBadges(redis, prefix, { suiteId: subjectId });
+    expect(await cache.lookup(v)).toBeUndefined();
+  });
+
   it('treats a damaged entry as a miss', async () => {
     const { redis, prefix } = testRedis;
     const cache = createBadgeCache({ redis, prefix });

@@ -22,6 +22,27 @@ export type CachedBadge = z.infer<typeof CachedBadge>;
 /** The version a subject has before its first invalidation (or after its version key expired). */
 export const INITIAL_BADGE_VERSION = '0';
 
+/**
+ * A lookup in one round trip (it is the hot path of every public badge): the entry, then the version token of the
+ * subject the entry names. The version key is `ARGV[1]` (badgeVersionKey with an empty id) followed by the entry's
+ * subjectId, so it cannot be declared in KEYS; mcptest runs on one Redis, not Cluster (docs/operations.md). Answers
+ * false for a miss, or {entry, version or false}; an entry that does not decode comes back alone for the caller to
+ * reject.
+ */
+const LOOKUP_LUA = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return false end
+local ok, entry = pcall(cjson.decode, raw)
+if not ok or type(entry) ~= 'table' or type(entry.subjectId) ~= 'string' then return {raw, false} end
+return {raw, redis.call('GET', ARGV[1] .. entry.subjectId)}
+`;
+
+const LOOKUP_COMMAND = 'mcptestBadgeLookup';
+
+interface BadgeCommands {
+  [LOOKUP_COMMAND](entryKey: string, versionKeyStem: string): Promise<[string, string | null] | null>;
+}
+
 export interface BadgeCache {
   /** The subject's current version token. Read it BEFORE reading Postgres, and store the rendering under it. */
   version(kind: BadgeSubjectKind, id: string): Promise<string>;
@@ -48,11 +69,19 @@ export function createBadgeCache(options: BadgeCacheOptions): BadgeCache {
   const ttl = options.ttlSeconds ?? BADGE_CACHE_TTL_SECONDS;
   const version = async (kind: BadgeSubjectKind, id: string) =>
     (await redis.get(badgeVersionKey(prefix, kind, id))) ?? INITIAL_BADGE_VERSION;
+  // defineCommand sends EVALSHA and falls back to EVAL after NOSCRIPT; a cache is made per request, the command once
+  // per connection.
+  if (!(LOOKUP_COMMAND in redis)) redis.defineCommand(LOOKUP_COMMAND, { numberOfKeys: 1, lua: LOOKUP_LUA });
+  const commands = redis as Redis & BadgeCommands;
   return {
     version,
     async lookup(variant) {
-      const raw = await redis.get(badgeEntryKey(prefix, variant));
-      if (raw === null) return undefined;
+      const found = await commands[LOOKUP_COMMAND](
+        badgeEntryKey(prefix, variant),
+        badgeVersionKey(prefix, variant.kind, ''),
+      );
+      if (found === null) return undefined;
+      const [raw, stored] = found;
       let parsed: ReturnType<typeof CachedBadge.safeParse>;
       try {
         parsed = CachedBadge.safeParse(JSON.parse(raw));
@@ -61,7 +90,7 @@ export function createBadgeCache(options: BadgeCacheOptions): BadgeCache {
       }
       // Written by another version of the app, or damaged: render again (and overwrite it).
       if (!parsed.success) return undefined;
-      const current = await version(variant.kind, parsed.data.subjectId);
+      const current = stored ?? INITIAL_BADGE_VERSION;
       return current === parsed.data.version ? parsed.data : undefined;
     },
     async store(variant, entry) {

@@ -22,12 +22,12 @@ interface SignInPageProps {
 export default async function SignInPage({ searchParams }: SignInPageProps) {
   const params = await searchParams;
   const one = (name: string) => (typeof params[name] === 'string' ? params[name] : undefined);
-  const callbackUrl = one('callbackUrl') ?? '/';
+  const callbackUrl = one('callbackUrl') ?? '/orgs';
   const error = one('error');
   const methods = signInMethods(env());
 
   return (
-    <main className="page">
+    <main className="page signin" id="main">
       <h1>Sign in to mcptest</h1>
       {error ? <p role="alert">{ERRORS[error] ?? 'Sign-in failed. Try again.'}</p> : null}
       {one('type') === 'email' ? (
@@ -37,30 +37,36 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
       ) : null}
 
       {methods.email ? (
-        <form action={signInWithEmail} aria-labelledby="email-signin">
+        <form action={signInWithEmail} aria-labelledby="email-signin" className="card form">
           <h2 id="email-signin">Email me a sign-in link</h2>
           <input type="hidden" name="callbackUrl" value={callbackUrl} />
           <label htmlFor="email-address">Email</label>{' '}
           <input id="email-address" name="email" type="email" autoComplete="email" required />{' '}
-          <button type="submit">Send link</button>
+          <button type="submit" className="btn btn-primary">
+            Send link
+          </button>
         </form>
       ) : null}
 
       {methods.github ? (
-        <form action={signInWithGitHub}>
+        <form action={signInWithGitHub} className="card">
           <input type="hidden" name="callbackUrl" value={callbackUrl} />
-          <button type="submit">Sign in with GitHub</button>
+          <button type="submit" className="btn btn-secondary">
+            Sign in with GitHub
+          </button>
         </form>
       ) : null}
 
       {methods.dev ? (
-        <form action={signInWithDev} aria-labelledby="dev-signin">
+        <form action={signInWithDev} aria-labelledby="dev-signin" className="card form">
           <h2 id="dev-signin">Development sign-in</h2>
           <p>Enabled by MCPTEST_DEV_SIGNIN=1: any email signs in, no password. Never available in production.</p>
           <input type="hidden" name="callbackUrl" value={callbackUrl} />
           <label htmlFor="dev-email">Email</label>{' '}
           <input id="dev-email" name="email" type="email" autoComplete="email" required />{' '}
-          <button type="submit">Sign in</button>
+          <button type="submit" className="btn btn-primary">
+            Sign in
+          </button>
         </form>
       ) : null}
 

@@ -24,63 +24,90 @@ function body(code: ErrorCode, message: string, details?: unknown): string {
   return JSON.stringify({ error: { code, message, ...(details === undefined ? {} : { details }) } });
 }
 
+/** What an error becomes on the wire: the uniform body's fields, its HTTP status and extra headers. */
+export interface ErrorPayload {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+  headers?: Record<string, string>;
+  /** Not a known, typed error: the caller logs the cause (the message says nothing about internals). */
+  unexpected: boolean;
+}
+
 /**
- * Turns anything thrown by a route into the uniform JSON error. Known errors keep their code and message; anything
- * else is a 500 whose message says nothing about internals (the cause is logged by the caller).
+ * Classifies anything thrown by a service: known errors keep their code and message; anything else is a 500 whose
+ * message says nothing about internals. The REST API (`toErrorResponse`) and the UI's server actions both use it.
  */
-export function toErrorResponse(error: unknown): { response: Response; unexpected: boolean } {
-  const json = (status: number, text: string, headers: Record<string, string> = {}) =>
-    new Response(text, {
-      status,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-    });
+export function toErrorPayload(error: unknown): ErrorPayload {
   if (error instanceof ApiError) {
     return {
-      response: json(error.status, body(error.code, error.message, error.details), error.headers),
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      details: error.details,
+      headers: error.headers,
       unexpected: false,
     };
   }
   if (error instanceof ZodError) {
     const details = zodDetails(error);
     return {
-      response: json(
-        400,
-        body(
-          'validation_failed',
-          `invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
-          details,
-        ),
-      ),
+      status: 400,
+      code: 'validation_failed',
+      message: `invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+      details,
       unexpected: false,
     };
   }
   if (error instanceof SsrfRefusedError) {
     return {
-      response: json(400, body('url_refused', error.message, { rule: error.rule })),
+      status: 400,
+      code: 'url_refused',
+      message: error.message,
+      details: { rule: error.rule },
       unexpected: false,
     };
   }
   if (error instanceof DbError && error.code === 'not_found') {
-    return { response: json(404, body('not_found', error.message)), unexpected: false };
+    return { status: 404, code: 'not_found', message: error.message, unexpected: false };
   }
   // Typed errors of services (webhooks, badges...) that carry a known code.
   const coded = error as { code?: unknown; message?: unknown; details?: unknown };
   if (error instanceof Error && isErrorCode(coded.code) && coded.code !== 'internal') {
     return {
-      response: json(ERROR_STATUS[coded.code], body(coded.code, String(coded.message), coded.details)),
+      status: ERROR_STATUS[coded.code],
+      code: coded.code,
+      message: String(coded.message),
+      details: coded.details,
       unexpected: false,
     };
   }
   // Redis or Postgres away: the client should retry later, and the cause is still logged.
   if (error instanceof Error && isUnavailable(error)) {
     return {
-      response: json(503, body('unavailable', 'a backing service is unavailable; retry shortly'), {
-        'retry-after': '5',
-      }),
+      status: 503,
+      code: 'unavailable',
+      message: 'a backing service is unavailable; retry shortly',
+      headers: { 'retry-after': '5' },
       unexpected: true,
     };
   }
-  return { response: json(500, body('internal', 'internal error; it has been logged')), unexpected: true };
+  return { status: 500, code: 'internal', message: 'internal error; it has been logged', unexpected: true };
+}
+
+/** Turns anything thrown by a route into the uniform JSON error `{"error":{"code","message","details"}}`. */
+export function toErrorResponse(error: unknown): { response: Response; unexpected: boolean } {
+  const payload = toErrorPayload(error);
+  const response = new Response(body(payload.code, payload.message, payload.details), {
+    status: payload.status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...payload.headers,
+    },
+  });
+  return { response, unexpected: payload.unexpected };
 }
 
 /** ioredis and pg connection failures (by name or message; neither library exports a common error class). */

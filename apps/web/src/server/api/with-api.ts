@@ -5,6 +5,8 @@ import { getLogger } from '../logger';
 import { ApiError } from './api-error';
 import { authenticateToken, requireScope, type AuthenticatedActor } from './authenticate';
 import type { EndpointSpec } from './endpoint';
+import { findUnstorableText } from './find-unstorable-text';
+import { readBodyText } from './read-body-text';
 import { toErrorResponse, zodDetails } from './to-error-response';
 
 /** Suites are YAML inside JSON; a megabyte is far more than any real suite and bounds what one request can cost. */
@@ -40,10 +42,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 }
 
 async function readJsonBody(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large', `the body is over ${MAX_BODY_BYTES} bytes`);
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new ApiError('payload_too_large', `the body is over ${MAX_BODY_BYTES} bytes`);
+  const text = await readBodyText(request, MAX_BODY_BYTES);
   // No body at all is an empty object (`curl -X POST .../runs` triggers with defaults).
   if (text.trim() === '') return {};
   const type = request.headers.get('content-type') ?? '';
@@ -53,13 +52,21 @@ async function readJsonBody(request: Request): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ApiError('invalid_json', `the body is not valid JSON: ${(error as Error).message}`);
+    const message = `the body is not valid JSON: ${(error as Error).message}`;
+    throw new ApiError('invalid_json', message, [{ path: '(body)', message }]);
   }
 }
 
 function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: 'body' | 'query'): z.output<T> {
   const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    // What passed the schema is what gets stored: refuse text the database cannot hold as a 400, not a 500.
+    const unstorable = findUnstorableText(parsed.data, where === 'query' ? 'query' : '');
+    if (!unstorable) return parsed.data;
+    throw new ApiError('validation_failed', `invalid ${where}: ${unstorable.path}: ${unstorable.message}`, [
+      unstorable,
+    ]);
+  }
   const details = zodDetails(parsed.error, where === 'query' ? 'query' : '');
   throw new ApiError(
     'validation_failed',

@@ -1,5 +1,5 @@
-import { hashToken } from '@mcptest/db';
 import { ApiError } from '../api/api-error';
+import { findInvitationByToken } from './find-invitation-by-token';
 import {
   AcceptInvitationInput,
   parseOrgInput,
@@ -19,24 +19,8 @@ export async function acceptInvitation(
   input: AcceptInvitationInput,
 ): Promise<OrganizationSummary> {
   const { token } = parseOrgInput(AcceptInvitationInput, input);
-  // eslint-disable-next-line no-restricted-properties -- the token names its tenant; nothing else is read before we know it.
-  const invitation = await deps.db.unscoped.invitation.findUnique({
-    where: { tokenHash: hashToken(token) },
-    select: {
-      id: true,
-      email: true,
-      role: true,
-      expiresAt: true,
-      acceptedAt: true,
-      tenant: { select: { id: true, name: true, slug: true } },
-    },
-  });
-  if (!invitation) throw new ApiError('not_found', 'this invitation link is not valid (it may have been revoked)');
-  if (invitation.acceptedAt) throw new ApiError('conflict', 'this invitation has already been used');
   const now = deps.now();
-  if (invitation.expiresAt <= now) {
-    throw new ApiError('conflict', 'this invitation has expired: ask an admin of the organization for a new one');
-  }
+  const invitation = await findInvitationByToken(deps, token, now);
   if (invitation.email.toLowerCase() !== user.email.trim().toLowerCase()) {
     throw new ApiError(
       'forbidden',

@@ -1,14 +1,15 @@
 import { ApiError } from '../../api/api-error';
-import { assertProjectAllowed } from '../../api/authenticate';
 import type { Actor, ServiceDeps } from '../service-deps';
 import type { RunResource } from './run-schemas';
 import { toRunResource } from './to-run-resource';
 
 /** The run row of the tenant, or 404 (also outside a restricted token's project). */
 export async function getRunRowOrThrow(deps: ServiceDeps, actor: Actor, runId: string) {
-  const run = await deps.db.tenant(actor.tenantId).run.findFirst({ where: { id: runId } });
+  // The project filter is part of the lookup, so another project's run answers exactly like no run at all.
+  const run = await deps.db.tenant(actor.tenantId).run.findFirst({
+    where: { id: runId, ...(actor.projectId ? { projectId: actor.projectId } : {}) },
+  });
   if (!run) throw new ApiError('not_found', 'run not found');
-  assertProjectAllowed(actor, run.projectId);
   return run;
 }
 

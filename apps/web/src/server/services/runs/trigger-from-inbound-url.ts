@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { hashToken, secretContext } from '@mcptest/db';
 import { z } from 'zod';
 import { ApiError } from '../../api/api-error';
+import { findUnstorableText } from '../../api/find-unstorable-text';
 import type { ServiceDeps } from '../service-deps';
 import { triggerRun, type TriggerRunOutcome } from './trigger-run';
 
@@ -73,7 +74,8 @@ export async function triggerFromInboundUrl(
     try {
       return JSON.parse(rawBody) as unknown;
     } catch (error) {
-      throw new ApiError('invalid_json', `the body is not valid JSON: ${(error as Error).message}`);
+      const message = `the body is not valid JSON: ${(error as Error).message}`;
+      throw new ApiError('invalid_json', message, [{ path: '(body)', message }]);
     }
   };
   let commitSha: string | undefined;
@@ -105,6 +107,9 @@ export async function triggerFromInboundUrl(
     }
     ({ commitSha, branch } = plain.data);
   }
+  // GitHub's payloads have no length or character rules: text Postgres cannot store is a 400, not a failed insert.
+  const unstorable = findUnstorableText({ commitSha, branch });
+  if (unstorable) throw new ApiError('validation_failed', `${unstorable.path}: ${unstorable.message}`, [unstorable]);
   const idempotencyKey = headers.get('x-github-delivery') ?? headers.get('idempotency-key') ?? undefined;
   const outcome = await triggerRun(
     deps,

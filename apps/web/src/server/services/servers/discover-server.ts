@@ -1,30 +1,15 @@
-import { classifyTool, decide, lintTools, type ExecPolicy, type ToolDescriptor } from '@mcptest/core';
-import {
-  createSafeFetch,
-  isSessionError,
-  openSession,
-  SsrfRefusedError,
-  type McpSession,
-  type SessionFetch,
-} from '@mcptest/mcp';
+import type { ToolDescriptor } from '@mcptest/core';
+import type { McpSession } from '@mcptest/mcp';
 import { ApiError } from '../../api/api-error';
 import { loadTenantPolicy } from '../policy/load-tenant-policy';
 import type { Actor, ServiceDeps } from '../service-deps';
-import {
-  StoredDiscovery,
-  type DiscoverServerResult,
-  type DiscoveredTool,
-  type DiscoveryChanges,
-} from './discovery-schemas';
+import { buildDiscoveryResult } from './build-discovery-result';
+import { StoredDiscovery, type DiscoverServerResult, type DiscoveryChanges } from './discovery-schemas';
 import { diffTools } from './diff-tools';
-import { getServerOrThrow } from './get-server-or-throw';
+import { loadServerTarget } from './load-server-target';
 import { recordServerAudit } from './record-server-audit';
-import { openServerHeaders } from './server-headers';
-import { fromDbTransport } from './server-schemas';
+import { REQUEST_TIMEOUT_MS, withServerSession } from './with-server-session';
 
-/** Discovery answers an API request, so it is bounded well below any proxy timeout. */
-const CONNECT_TIMEOUT_MS = 15_000;
-const REQUEST_TIMEOUT_MS = 15_000;
 /** The whole discovery after connecting: every list request shares this deadline. */
 const TOTAL_TIMEOUT_MS = 45_000;
 /** tools/list pages read (a server with more is reported as truncated). */
@@ -44,7 +29,9 @@ async function listExtras(session: McpSession, warnings: string[], signal: Abort
     try {
       return await list();
     } catch (error) {
-      warnings.push(`${what} failed: ${describeError(error)}`);
+      // Session errors usually name the method already.
+      const message = describeError(error);
+      warnings.push(message.startsWith(what) ? message : `${what} failed: ${message}`);
       return [];
     }
   };
@@ -65,126 +52,47 @@ async function listExtras(session: McpSession, warnings: string[], signal: Abort
   return { resources, resourceTemplates, prompts };
 }
 
-/**
- * Connects to the server (SSRF-safe fetch, decrypted headers) and reads its lists. A connection refused by the
- * private-network rules is rethrown as the SsrfRefusedError (400 `url_refused` with the rule); any other failure is a
- * 503 `unavailable` carrying the session error's code and message (already free of header values).
- */
-async function readServer(
-  deps: Pick<ServiceDeps, 'allowPrivateNetworks'>,
-  target: { url: string; transport: 'auto' | 'http' | 'sse'; headers: Record<string, string> | undefined },
-): Promise<{ stored: StoredDiscovery; warnings: string[] }> {
-  const safeFetch = createSafeFetch({ allowPrivateNetworks: deps.allowPrivateNetworks });
-  let refused: SsrfRefusedError | undefined;
-  // The session reports a refusal as "could not connect"; keeping the error itself lets the API name the rule.
-  const fetch: SessionFetch = async (url, init) => {
-    try {
-      return await safeFetch(url, init);
-    } catch (error) {
-      if (error instanceof SsrfRefusedError) refused ??= error;
-      throw error;
-    }
+/** Reads the server's lists in one session; lists that are not valid MCP are a 503 `protocol_error`. */
+async function readLists(session: McpSession): Promise<{ stored: StoredDiscovery; warnings: string[] }> {
+  const warnings: string[] = [];
+  const signal = AbortSignal.timeout(TOTAL_TIMEOUT_MS);
+  const listed = await session.listAllTools({ maxPages: MAX_TOOL_PAGES }, { timeoutMs: REQUEST_TIMEOUT_MS, signal });
+  if (listed.truncated) warnings.push(`tools/list has more than ${MAX_TOOL_PAGES} pages; the rest were not read`);
+  const extras = await listExtras(session, warnings, signal);
+  const raw = {
+    format: 1,
+    serverInfo: { name: session.serverInfo.name, version: session.serverInfo.version },
+    protocolVersion: session.protocolVersion,
+    transport: session.transport === 'sse' ? 'sse' : 'http',
+    tools: listed.tools,
+    toolsTruncated: listed.truncated,
+    ...extras,
   };
-  try {
-    const session = await openSession({
-      url: target.url,
-      transport: target.transport,
-      ...(target.headers ? { headers: target.headers } : {}),
-      fetch,
-      clientInfo: { name: 'mcptest-discovery', version: '0.1.0' },
-      connectTimeoutMs: CONNECT_TIMEOUT_MS,
-      requestTimeoutMs: REQUEST_TIMEOUT_MS,
-    });
-    try {
-      const warnings: string[] = [];
-      const signal = AbortSignal.timeout(TOTAL_TIMEOUT_MS);
-      const listed = await session.listAllTools(
-        { maxPages: MAX_TOOL_PAGES },
-        { timeoutMs: REQUEST_TIMEOUT_MS, signal },
-      );
-      if (listed.truncated) warnings.push(`tools/list has more than ${MAX_TOOL_PAGES} pages; the rest were not read`);
-      const extras = await listExtras(session, warnings, signal);
-      const raw = {
-        format: 1,
-        serverInfo: { name: session.serverInfo.name, version: session.serverInfo.version },
-        protocolVersion: session.protocolVersion,
-        transport: session.transport === 'sse' ? 'sse' : 'http',
-        tools: listed.tools,
-        toolsTruncated: listed.truncated,
-        ...extras,
-      };
-      // Through JSON first: what is stored and compared next time is exactly what the database gives back.
-      const stored = StoredDiscovery.safeParse(JSON.parse(JSON.stringify(raw)));
-      if (!stored.success) {
-        const issue = stored.error.issues[0];
-        throw new ApiError(
-          'unavailable',
-          `discovery failed: the server's lists are not valid MCP (${issue?.path.join('.')}: ${issue?.message})`,
-          {
-            reason: 'protocol_error',
-          },
-        );
-      }
-      return { stored: stored.data, warnings };
-    } finally {
-      await session.close().catch(() => undefined);
-    }
-  } catch (error) {
-    if (refused) throw refused;
-    if (isSessionError(error)) {
-      throw new ApiError('unavailable', `discovery failed: ${error.message}`, { reason: error.code });
-    }
-    throw error;
-  } finally {
-    await safeFetch.close();
+  // Through JSON first: what is stored and compared next time is exactly what the database gives back.
+  const stored = StoredDiscovery.safeParse(JSON.parse(JSON.stringify(raw)));
+  if (!stored.success) {
+    const issue = stored.error.issues[0];
+    throw new ApiError(
+      'unavailable',
+      `discovery failed: the server's lists are not valid MCP (${issue?.path.join('.')}: ${issue?.message})`,
+      {
+        reason: 'protocol_error',
+      },
+    );
   }
-}
-
-function classify(tools: readonly ToolDescriptor[], policy: ExecPolicy): DiscoveredTool[] {
-  return tools.map((tool) => {
-    const classification = classifyTool(tool, policy);
-    const live = decide(classification.class, 'live', policy);
-    const generate = decide(classification.class, 'generate', policy);
-    return {
-      name: tool.name,
-      title: typeof tool.title === 'string' ? tool.title : null,
-      description: typeof tool.description === 'string' ? tool.description : null,
-      class: classification.class,
-      source: classification.source,
-      reason: classification.reason,
-      live: live.decision,
-      liveReason: live.reason?.message ?? null,
-      generate: generate.decision,
-      generateReason: generate.reason?.message ?? null,
-      descriptor: tool,
-    };
-  });
+  return { stored: stored.data, warnings };
 }
 
 /**
  * Discovers a server's tools (and resources and prompts when it declares them), classifies every tool under the
  * tenant's exec policy (class, its source, live and generate decisions), lints the descriptors, and reports what
- * changed since the previous discovery. The lists are stored on the server (`discovery`, `discoveredAt`). No tool is
- * called.
+ * changed since the previous discovery. The lists are stored on the server (`discovery`, `discoveredAt`) with the
+ * changes and warnings, so the server's page can show the last discovery as it was found. No tool is called.
  */
 export async function discoverServer(deps: ServiceDeps, actor: Actor, serverId: string): Promise<DiscoverServerResult> {
-  const row = await getServerOrThrow(deps, actor, serverId);
+  const { target } = await loadServerTarget(deps, actor, serverId);
   const { policy } = await loadTenantPolicy(deps, actor.tenantId);
-  let headers: Record<string, string> | undefined;
-  try {
-    headers = openServerHeaders(deps, actor.tenantId, row);
-  } catch (error) {
-    // The message names the key id or the failure, never the secret.
-    throw new ApiError(
-      'conflict',
-      `the server's headers cannot be decrypted (${describeError(error)}); set them again with PATCH /servers/{id}`,
-    );
-  }
-  const { stored, warnings } = await readServer(deps, {
-    url: row.url,
-    transport: fromDbTransport(row.transport),
-    headers,
-  });
+  const { stored, warnings } = await withServerSession(deps, target, 'discovery', readLists);
 
   const db = deps.db.tenant(actor.tenantId);
   const previousRow = await db.server.findFirst({
@@ -192,43 +100,25 @@ export async function discoverServer(deps: ServiceDeps, actor: Actor, serverId: 
     select: { discovery: true, discoveredAt: true },
   });
   const previous = StoredDiscovery.safeParse(previousRow?.discovery);
-  const tools = stored.tools as ToolDescriptor[];
   const changes: DiscoveryChanges = {
     previousDiscoveredAt: previous.success && previousRow?.discoveredAt ? previousRow.discoveredAt.toISOString() : null,
-    ...diffTools(previous.success ? (previous.data.tools as ToolDescriptor[]) : [], tools),
+    ...diffTools(previous.success ? (previous.data.tools as ToolDescriptor[]) : [], stored.tools as ToolDescriptor[]),
   };
+  const changedNames = new Set(changes.changed.map((change) => change.name));
+  const changedFrom = previous.success ? previous.data.tools.filter((tool) => changedNames.has(tool.name)) : [];
   const discoveredAt = deps.now();
+  const toStore: StoredDiscovery = { ...stored, changes, warnings, changedFrom };
   await db.server.updateMany({
     where: { id: serverId },
-    data: { discovery: stored as unknown as JsonObject, discoveredAt },
+    data: { discovery: toStore as unknown as JsonObject, discoveredAt },
   });
 
-  const findings = lintTools(tools, policy);
+  const result = buildDiscoveryResult({ serverId, discoveredAt, stored, policy, changes, warnings });
   await recordServerAudit(deps, actor, 'server.discover', serverId, {
-    tools: tools.length,
+    tools: result.tools.length,
     added: changes.added.length,
     removed: changes.removed.length,
     changed: changes.changed.length,
   });
-  return {
-    serverId,
-    discoveredAt: discoveredAt.toISOString(),
-    server: { ...stored.serverInfo, protocolVersion: stored.protocolVersion, transport: stored.transport },
-    policy: { annotation_trust: policy.annotation_trust, execute_destructive: policy.execute_destructive },
-    tools: classify(tools, policy),
-    toolsTruncated: stored.toolsTruncated,
-    resources: stored.resources,
-    resourceTemplates: stored.resourceTemplates,
-    prompts: stored.prompts,
-    lints: {
-      summary: {
-        errors: findings.filter((f) => f.severity === 'error').length,
-        warnings: findings.filter((f) => f.severity === 'warning').length,
-        infos: findings.filter((f) => f.severity === 'info').length,
-      },
-      findings,
-    },
-    changes,
-    warnings,
-  };
+  return result;
 }

@@ -2,6 +2,15 @@ import { AnnotationTrust, ToolClass } from '@mcptest/core';
 import { z } from 'zod';
 import { COMPARED_TOOL_FIELDS } from './diff-tools';
 
+export const DiscoveryChanges = z.object({
+  /** When the discovery compared against ran; null on the first discovery (every tool is then "added"). */
+  previousDiscoveredAt: z.iso.datetime().nullable(),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  changed: z.array(z.object({ name: z.string(), fields: z.array(z.enum(COMPARED_TOOL_FIELDS)) })),
+});
+export type DiscoveryChanges = z.infer<typeof DiscoveryChanges>;
+
 /** What Server.discovery holds: the lists as the server sent them, so the next discovery can compare. */
 export const StoredDiscovery = z.object({
   format: z.literal(1),
@@ -13,6 +22,14 @@ export const StoredDiscovery = z.object({
   resources: z.array(z.looseObject({ uri: z.string() })),
   resourceTemplates: z.array(z.looseObject({ uriTemplate: z.string() })),
   prompts: z.array(z.looseObject({ name: z.string() })),
+  /**
+   * What this discovery found changed against the one before, and the lists it could not read: kept so the server's
+   * page shows them after a reload, not only in the response. Optional: discoveries stored before these were kept.
+   */
+  changes: DiscoveryChanges.optional(),
+  warnings: z.array(z.string()).optional(),
+  /** The previous descriptors of the tools in `changes.changed`, so the page can show what changed, not only where. */
+  changedFrom: z.array(z.looseObject({ name: z.string() })).optional(),
 });
 export type StoredDiscovery = z.infer<typeof StoredDiscovery>;
 
@@ -46,15 +63,6 @@ export const LintFindingResource = z.object({
   message: z.string(),
 });
 
-export const DiscoveryChanges = z.object({
-  /** When the discovery compared against ran; null on the first discovery (every tool is then "added"). */
-  previousDiscoveredAt: z.iso.datetime().nullable(),
-  added: z.array(z.string()),
-  removed: z.array(z.string()),
-  changed: z.array(z.object({ name: z.string(), fields: z.array(z.enum(COMPARED_TOOL_FIELDS)) })),
-});
-export type DiscoveryChanges = z.infer<typeof DiscoveryChanges>;
-
 export const DiscoverServerResult = z.object({
   serverId: z.string(),
   discoveredAt: z.iso.datetime(),
@@ -81,3 +89,33 @@ export const DiscoverServerResult = z.object({
   warnings: z.array(z.string()),
 });
 export type DiscoverServerResult = z.infer<typeof DiscoverServerResult>;
+
+/**
+ * The last discovery as stored, classified and linted again under the tenant's CURRENT policy (so a policy change shows
+ * at once). `changes` is null for a discovery stored before changes were kept.
+ */
+export const SavedDiscovery = DiscoverServerResult.extend({
+  changes: DiscoveryChanges.nullable(),
+  /** The descriptors the changed tools had before this discovery (empty when unknown). */
+  changedFrom: z.array(z.looseObject({ name: z.string() })),
+});
+export type SavedDiscovery = z.infer<typeof SavedDiscovery>;
+
+/** A connection test: the MCP handshake only (initialize), nothing listed, nothing stored. */
+export const ServerConnectionResult = z.object({
+  serverId: z.string(),
+  testedAt: z.iso.datetime(),
+  /** From opening the connection to the end of the handshake. */
+  durationMs: z.int(),
+  server: z.object({
+    name: z.string(),
+    version: z.string(),
+    protocolVersion: z.string(),
+    /** What the server answered on (what `auto` picked). */
+    transport: z.enum(['http', 'sse']),
+  }),
+  /** Capabilities the server declared (tools, resources, prompts, logging, completions...). */
+  capabilities: z.array(z.string()),
+  instructions: z.string().nullable(),
+});
+export type ServerConnectionResult = z.infer<typeof ServerConnectionResult>;

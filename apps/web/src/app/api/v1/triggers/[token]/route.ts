@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../../server/api/api-error';
+import { readBodyText } from '../../../../../server/api/read-body-text';
 import { toErrorResponse } from '../../../../../server/api/to-error-response';
 import { jsonResponse } from '../../../../../server/api/with-api';
 import { getLogger } from '../../../../../server/logger';
@@ -12,8 +12,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 export async function POST(request: Request, context: { params: Promise<{ token: string }> }): Promise<Response> {
   try {
     const { token } = await context.params;
-    const body = await request.text();
-    if (body.length > MAX_BODY_BYTES) throw new ApiError('payload_too_large', 'the body is too large');
+    // Read with a cap: this URL takes requests from anyone who names a token, before the token is checked.
+    const body = await readBodyText(request, MAX_BODY_BYTES);
     const result = await triggerFromInboundUrl(getServiceDeps(), token, request.headers, body);
     if (result.kind === 'ignored') return jsonResponse(200, { ignored: true, reason: result.reason });
     const { outcome } = result;

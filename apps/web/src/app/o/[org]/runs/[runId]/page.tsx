@@ -1,0 +1,206 @@
+import Link from 'next/link';
+import { PageHeader } from '../../../../../components/page-header';
+import { CancelRunForm } from '../../../../../components/runs/cancel-run-form';
+import { formatDuration, isActive, shortId, summaryText, triggerLabel } from '../../../../../components/runs/format';
+import { ResultItem } from '../../../../../components/runs/result-item';
+import { RunLive } from '../../../../../components/runs/run-live';
+import { RunStatusLine } from '../../../../../components/runs/run-status-line';
+import { TranscriptDetails } from '../../../../../components/runs/transcript-details';
+import { TimeStamp } from '../../../../../components/time-stamp';
+import { getRunWithResults } from '../../../../../server/services/runs/get-run-with-results';
+import { getSuiteOrThrow } from '../../../../../server/services/suites/get-suite-or-throw';
+import { loadOrgPage, orNotFound } from '../../../../../server/ui/load-org-page';
+import '../../../../../styles/runs.css';
+import { cancelRunAction } from './cancel-action';
+
+export const metadata = { title: 'Run · mcptest' };
+
+interface Props {
+  params: Promise<{ org: string; runId: string }>;
+}
+
+/**
+ * One run: what started it, its verdict, regressions against the baseline, and every assertion with why it failed and
+ * its JSON-RPC transcript. While the run is queued or running, the results arrive live (server-sent events).
+ */
+export default async function RunPage({ params }: Props) {
+  const { org, runId } = await params;
+  const base = `/o/${org}/runs/${runId}`;
+  const ctx = await loadOrgPage(org, base);
+  const { run, results } = await orNotFound(getRunWithResults(ctx.deps, ctx.actor, runId));
+  const suite = await getSuiteOrThrow(ctx.deps, ctx.actor, run.suiteId);
+  const active = isActive(run.status);
+  const regressed = new Set(run.regressions.map((r) => r.name));
+  // The regressions summary links to each result (the first trial of that name).
+  const anchorOf = new Map<string, string>();
+  for (const result of results) if (!anchorOf.has(result.name)) anchorOf.set(result.name, `result-${result.id}`);
+  return (
+    <main className="page runs-page" id="main">
+      <PageHeader
+        title={`Run #${shortId(run.id)}`}
+        crumbs={[
+          { href: `/o/${org}/runs`, label: 'Runs' },
+          { href: `/o/${org}/suites/${suite.id}`, label: suite.name },
+        ]}
+        actions={
+          active ? (
+            ctx.can('MEMBER') ? (
+              <CancelRunForm org={org} runId={run.id} action={cancelRunAction} />
+            ) : null
+          ) : (
+            <>
+              <a className="btn btn-secondary btn-small" href={`${base}/junit.xml`} download>
+                Download JUnit
+              </a>
+              <a className="btn btn-secondary btn-small" href={`${base}/report.md`} download>
+                Download Markdown
+              </a>
+            </>
+          )
+        }
+      />
+
+      {active ? null : <RunStatusLine status={run.status} note={summaryText(run.summary)} />}
+
+      <dl className="runs-facts">
+        <div>
+          <dt>Suite</dt>
+          <dd>
+            <Link href={`/o/${org}/suites/${suite.id}`}>{suite.name}</Link>{' '}
+            <span className="muted">version {run.suiteVersion}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Trigger</dt>
+          <dd>{triggerLabel(run.trigger)}</dd>
+        </div>
+        <div>
+          <dt>Branch · commit</dt>
+          <dd>
+            {run.branch ?? <span className="muted">—</span>}
+            {run.commitSha ? <code className="runs-sub">{run.commitSha}</code> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Queued</dt>
+          <dd>
+            <TimeStamp value={run.queuedAt} />
+          </dd>
+        </div>
+        <div>
+          <dt>Started</dt>
+          <dd>
+            {run.startedAt ? (
+              <TimeStamp value={run.startedAt} />
+            ) : (
+              <span className="muted">{active ? 'not yet' : 'never'}</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>
+            {active ? (
+              <span className="muted">running…</span>
+            ) : run.startedAt ? (
+              formatDuration(run.durationMs)
+            ) : (
+              <span className="muted">—</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Tool calls</dt>
+          <dd>{active ? <span className="muted">counted at the end</span> : run.callsUsed}</dd>
+        </div>
+      </dl>
+
+      {run.error ? (
+        run.status === 'error' ? (
+          <div className="runs-error" role="alert">
+            <strong>The run stopped with an error:</strong> {run.error}
+          </div>
+        ) : (
+          <p className="runs-notice">
+            {run.status === 'cancelled' ? 'Cancelled: ' : 'The run stopped early: '}
+            {run.error}
+          </p>
+        )
+      ) : null}
+
+      {active ? (
+        <RunLive
+          eventsUrl={`${base}/events`}
+          initialStatus={run.status as 'queued' | 'running'}
+          initialResults={results}
+        />
+      ) : (
+        <>
+          {run.summary.total === 0 ? null : (
+            <ul className="runs-counts" aria-label="Summary">
+              <li>
+                <span className="runs-count">{run.summary.total}</span> total
+              </li>
+              <li className="runs-count-pass">
+                <span className="runs-count">{run.summary.passed}</span> passed
+              </li>
+              <li className="runs-count-fail">
+                <span className="runs-count">{run.summary.failed}</span> failed
+              </li>
+              <li className="runs-count-skip">
+                <span className="runs-count">{run.summary.skipped}</span> skipped
+              </li>
+            </ul>
+          )}
+
+          {run.regressions.length > 0 ? (
+            <section className="runs-regressions" aria-labelledby="runs-regressions-title">
+              <h2 id="runs-regressions-title">
+                <span aria-hidden="true">▼ </span>Regressions
+              </h2>
+              <p>
+                {run.regressions.length === 1 ? 'One assertion' : `${run.regressions.length} assertions`} passed in the
+                suite’s baseline and {run.regressions.length === 1 ? 'does' : 'do'} not pass now:
+              </p>
+              <ul>
+                {run.regressions.map((r) => (
+                  <li key={r.name}>
+                    <a href={`#${anchorOf.get(r.name) ?? ''}`}>
+                      <strong>{r.name}</strong>
+                    </a>
+                    : {r.before.toLowerCase()} → {r.after.toLowerCase()}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="runs-results-title">
+            <h2 id="runs-results-title">Results</h2>
+            {results.length === 0 ? (
+              <p className="muted">
+                No assertion was recorded
+                {run.status === 'cancelled' ? ': the run was cancelled before any finished.' : '.'}
+              </p>
+            ) : (
+              <ol className="runs-results">
+                {results.map((result) => (
+                  <ResultItem
+                    key={result.id}
+                    id={`result-${result.id}`}
+                    result={result}
+                    regressed={regressed.has(result.name)}
+                  >
+                    {result.status !== 'SKIP' ? (
+                      <TranscriptDetails url={`${base}/results/${result.id}/transcript`} />
+                    ) : null}
+                  </ResultItem>
+                ))}
+              </ol>
+            )}
+          </section>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,14 @@
+import { formatMarkdownReport } from '@mcptest/core';
+import { buildRunReport } from '../../../../../../server/services/runs/build-run-report';
+import { getRun } from '../../../../../../server/services/runs/get-run';
+import { getSuiteOrThrow } from '../../../../../../server/services/suites/get-suite-or-throw';
+import { downloadHeaders, orgRoute } from '../org-route';
+
+/** The run as Markdown (what GET /api/v1/runs/{id}/report.md answers), downloaded with the session. */
+export const GET = orgRoute<{ org: string; runId: string }>('VIEWER', async ({ deps, actor, params }) => {
+  const run = await getRun(deps, actor, params.runId);
+  const suite = await getSuiteOrThrow(deps, actor, run.suiteId);
+  return new Response(formatMarkdownReport(buildRunReport(run, suite.name)), {
+    headers: downloadHeaders('text/markdown; charset=utf-8', `mcptest-${run.id}.md`),
+  });
+});

@@ -1,0 +1,126 @@
+'use server';
+import { SsrfRefusedError } from '@mcptest/mcp';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import type { ConnectionFailure, ConnectionOutcome } from '../../../../../components/servers/connection-outcome';
+import type { ActionState } from '../../../../../lib/action-state';
+import { ApiError } from '../../../../../server/api/api-error';
+import { deleteServer } from '../../../../../server/services/servers/delete-server';
+import { discoverServer } from '../../../../../server/services/servers/discover-server';
+import { getServer } from '../../../../../server/services/servers/get-server';
+import { patchServerHeaders } from '../../../../../server/services/servers/patch-server-headers';
+import type { ServerResource } from '../../../../../server/services/servers/server-schemas';
+import { testServerConnection } from '../../../../../server/services/servers/test-server-connection';
+import { updateServer } from '../../../../../server/services/servers/update-server';
+import { orgAction } from '../../../../../server/ui/org-action';
+import { ServerFormFields, serverRequestFromForm, withUrlOnField } from '../server-form-input';
+
+const ServerId = z.object({ serverId: z.string().min(1) });
+
+/** A failure to reach the server becomes an outcome the panel explains; anything else stays a form error. */
+function toFailure(what: ConnectionFailure['what'], error: unknown): ConnectionFailure {
+  if (error instanceof SsrfRefusedError) {
+    return { kind: 'failed', what, code: 'url_refused', reason: error.rule, message: error.message };
+  }
+  if (error instanceof ApiError && ['unavailable', 'url_refused', 'conflict'].includes(error.code)) {
+    const details = (error.details ?? {}) as { reason?: unknown; rule?: unknown };
+    const reason =
+      typeof details.reason === 'string' ? details.reason : typeof details.rule === 'string' ? details.rule : null;
+    return { kind: 'failed', what, code: error.code, reason, message: error.message };
+  }
+  throw error;
+}
+
+const ConnectionFields = ServerId.extend({ op: z.enum(['test', 'discover']) });
+
+const connection = orgAction('MEMBER', ConnectionFields, async ({ deps, actor }, input): Promise<ConnectionOutcome> => {
+  const started = performance.now();
+  try {
+    if (input.op === 'test') {
+      return { kind: 'connected', result: await testServerConnection(deps, actor, input.serverId) };
+    }
+    const result = await discoverServer(deps, actor, input.serverId);
+    return {
+      kind: 'discovered',
+      server: result.server,
+      discoveredAt: result.discoveredAt,
+      durationMs: Math.round(performance.now() - started),
+      toolCount: result.tools.length,
+      changes: result.changes,
+    };
+  } catch (error) {
+    return toFailure(input.op === 'test' ? 'connection test' : 'discovery', error);
+  }
+});
+
+/**
+ * "Test connection" (`op=test`: the handshake only, nothing stored) and "Discover tools" (`op=discover`: lists stored,
+ * the page re-renders with the listing and what changed). MEMBER: both make requests to the server.
+ */
+export async function connectionAction(previous: ActionState<ConnectionOutcome>, form: FormData) {
+  return connection(previous, form);
+}
+
+const EditFields = ServerId.extend(ServerFormFields.pick({ name: true, url: true, transport: true }).shape);
+
+const update = orgAction('MEMBER', EditFields, async ({ deps, actor }, input) => {
+  // The same checks as registering; headers are changed one by one in their own forms.
+  const { name, url, transport } = serverRequestFromForm({ ...input, headerName: undefined, headerValue: undefined });
+  return withUrlOnField(updateServer(deps, actor, input.serverId, { name, url, transport }));
+});
+
+/** Saves the name, URL and transport (MEMBER). */
+export async function updateServerAction(previous: ActionState<ServerResource>, form: FormData) {
+  const result = await update(previous, form);
+  return result?.ok ? { ...result, message: 'Saved. Discover again to see what the change did.' } : result;
+}
+
+const HeaderFields = ServerId.extend({
+  headerName: z.string().trim().min(1, 'enter the header’s name'),
+  headerValue: z.string().min(1, 'enter the value'),
+});
+
+const setHeader = orgAction('MEMBER', HeaderFields, async ({ deps, actor }, input) => {
+  try {
+    return await patchServerHeaders(deps, actor, input.serverId, { set: { [input.headerName]: input.headerValue } });
+  } catch (error) {
+    // The service keys problems by header name; this form has one name and one value field.
+    if (error instanceof ApiError && error.code === 'validation_failed' && Array.isArray(error.details)) {
+      const message = error.details[0]?.message ?? error.message;
+      throw new ApiError('validation_failed', message, [
+        { path: /value/.test(message) ? 'headerValue' : 'headerName', message },
+      ]);
+    }
+    throw error;
+  }
+});
+
+/** Adds a header or replaces one header's value; the value is never shown again (MEMBER). */
+export async function setServerHeaderAction(previous: ActionState<ServerResource>, form: FormData) {
+  const result = await setHeader(previous, form);
+  return result?.ok
+    ? { ...result, message: `Saved ${String(form.get('headerName'))}. Its value stays hidden.` }
+    : result;
+}
+
+const removeHeader = orgAction('MEMBER', ServerId.extend({ headerName: z.string().min(1) }), ({ deps, actor }, input) =>
+  patchServerHeaders(deps, actor, input.serverId, { remove: [input.headerName] }),
+);
+
+/** Removes one header (MEMBER). */
+export async function removeServerHeaderAction(previous: ActionState<ServerResource>, form: FormData) {
+  return removeHeader(previous, form);
+}
+
+const remove = orgAction('MEMBER', ServerId, async ({ deps, actor }, input) => {
+  const server = await getServer(deps, actor, input.serverId);
+  await deleteServer(deps, actor, input.serverId);
+  return { projectId: server.projectId };
+});
+
+/** Deletes the server and its discovery; refused (409) while suites use it (MEMBER). */
+export async function deleteServerAction(previous: ActionState<{ projectId: string }>, form: FormData) {
+  const result = await remove(previous, form);
+  if (result?.ok && result.data) redirect(`/o/${String(form.get('org'))}/projects/${result.data.projectId}`);
+  return result;
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { SettingsNav } from '../../../../components/settings/settings-nav';
+import { loadOrgPage } from '../../../../server/ui/load-org-page';
+import '../../../../styles/settings.css';
+
+/** The organization's settings share one frame: their sections as tabs (policy, API tokens, webhooks, badges). */
+export default async function SettingsLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ org: string }>;
+}) {
+  const { org } = await params;
+  const ctx = await loadOrgPage(org, `/o/${org}/settings`);
+  return (
+    <div className="settings-frame">
+      <div className="settings-heading">
+        <p className="settings-kicker">Organization settings</p>
+        <SettingsNav org={org} admin={ctx.can('ADMIN')} />
+      </div>
+      {children}
+    </div>
+  );
+}

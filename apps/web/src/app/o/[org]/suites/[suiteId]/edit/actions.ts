@@ -1,0 +1,36 @@
+'use server';
+import { z } from 'zod';
+import type { ActionState } from '../../../../../../lib/action-state';
+import { getSuiteOrThrow } from '../../../../../../server/services/suites/get-suite-or-throw';
+import { UpdateSuiteRequest } from '../../../../../../server/services/suites/suite-schemas';
+import { updateSuite } from '../../../../../../server/services/suites/update-suite';
+import { orgAction } from '../../../../../../server/ui/org-action';
+
+const EditSuiteForm = z.object({
+  suiteId: z.string().min(1),
+  name: z.string(),
+  serverId: z.string(),
+  yaml: z.string(),
+});
+
+const save = orgAction('MEMBER', EditSuiteForm, async ({ deps, actor }, form) => {
+  const before = await getSuiteOrThrow(deps, actor, form.suiteId);
+  const request = UpdateSuiteRequest.parse({ name: form.name, serverId: form.serverId, yaml: form.yaml });
+  const after = await updateSuite(deps, actor, form.suiteId, request);
+  return { version: after.version, newVersion: after.version !== before.version };
+});
+
+/** Saves the editor: new YAML becomes a new version; name and server change in place (MEMBER or higher). */
+export async function updateSuiteAction(
+  previous: ActionState<unknown>,
+  form: FormData,
+): Promise<ActionState<{ version: number; newVersion: boolean }>> {
+  const result = await save(previous as ActionState<{ version: number; newVersion: boolean }>, form);
+  if (!result?.ok || !result.data) return result;
+  return {
+    ...result,
+    message: result.data.newVersion
+      ? `Saved as version ${result.data.version}.`
+      : 'Saved. The YAML did not change, so there is no new version.',
+  };
+}

@@ -1,0 +1,68 @@
+'use client';
+import { useActionState } from 'react';
+import { FormMessage } from '../../../../../../components/form-message';
+import { SubmitButton } from '../../../../../../components/submit-button';
+import { ScheduleFields } from '../../../../../../components/suites/schedule-fields';
+import { fieldError } from '../../../../../../lib/action-state';
+import type { SchedulePreview } from '../../../../../../server/services/suites/preview-schedule';
+import { saveScheduleAction } from './actions';
+
+/** The schedule of a suite: cron, zone, enabled; Save, or Remove when one is set. */
+export function ScheduleForm({
+  org,
+  suiteId,
+  zones,
+  schedule,
+  timezone,
+  enabled,
+  preview,
+}: {
+  org: string;
+  suiteId: string;
+  zones: readonly string[];
+  schedule: string | null;
+  timezone: string;
+  enabled: boolean;
+  preview: SchedulePreview | null;
+}) {
+  const [state, action] = useActionState(saveScheduleAction, null);
+  return (
+    <form action={action} className="form card suites-schedule-form" aria-labelledby="schedule-form-title">
+      <h2 id="schedule-form-title">{schedule ? 'Change the schedule' : 'Add a schedule'}</h2>
+      <input type="hidden" name="org" value={org} />
+      <input type="hidden" name="suiteId" value={suiteId} />
+      <ScheduleFields
+        org={org}
+        zones={zones}
+        initialCron={schedule ?? ''}
+        initialTimezone={timezone}
+        initialPreview={preview}
+        errors={{ schedule: fieldError(state, 'schedule'), timezone: fieldError(state, 'timezone') }}
+      />
+      <div className="suites-inline-check">
+        <input
+          type="checkbox"
+          id="schedule-enabled"
+          name="enabled"
+          defaultChecked={enabled}
+          aria-describedby="schedule-enabled-hint"
+        />
+        <label htmlFor="schedule-enabled">Enabled</label>
+        <p className="field-hint" id="schedule-enabled-hint">
+          Unchecked pauses the suite: no scheduled runs, and it leaves the project badge.
+        </p>
+      </div>
+      <FormMessage state={state} />
+      <div className="suites-form-actions">
+        <SubmitButton name="intent" value="save" pendingText="Saving…">
+          Save schedule
+        </SubmitButton>
+        {schedule ? (
+          <SubmitButton name="intent" value="remove" variant="secondary" pendingText="Removing…">
+            Remove schedule
+          </SubmitButton>
+        ) : null}
+      </div>
+    </form>
+  );
+}

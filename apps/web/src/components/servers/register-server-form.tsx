@@ -1,0 +1,33 @@
+'use client';
+import type { ActionState } from '../../lib/action-state';
+import type { ServerResource } from '../../server/services/servers/server-schemas';
+import { HeaderRows } from './header-rows';
+import { PendingButton } from './pending-button';
+import { ServerFields } from './server-fields';
+import { useKeptForm } from '../kept-form';
+import { FormStatus } from './form-status';
+
+/** The register form: name, URL, transport, write-only headers; the action opens the new server's page. */
+export function RegisterServerForm({
+  org,
+  projectId,
+  action,
+}: {
+  org: string;
+  projectId: string;
+  action: (previous: ActionState<ServerResource>, form: FormData) => Promise<ActionState<ServerResource>>;
+}) {
+  const [state, onSubmit, pending] = useKeptForm(action);
+  return (
+    <form onSubmit={onSubmit} className="card form" aria-label="Register a server" noValidate>
+      <input type="hidden" name="org" value={org} />
+      <input type="hidden" name="projectId" value={projectId} />
+      <ServerFields state={state} idPrefix="server" />
+      <HeaderRows state={state} />
+      <FormStatus state={state} />
+      <PendingButton pending={pending} pendingText="Registering…">
+        Register server
+      </PendingButton>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+'use client';
+import { describedBy, Field } from '../field';
+import { fieldError, type ActionState } from '../../lib/action-state';
+import type { ServerTransportName } from '../../server/services/servers/server-schemas';
+
+const TRANSPORTS: { value: ServerTransportName; label: string; hint: string }[] = [
+  {
+    value: 'auto',
+    label: 'Auto',
+    hint: 'Tries Streamable HTTP first and falls back to legacy SSE. Right for most servers.',
+  },
+  {
+    value: 'http',
+    label: 'Streamable HTTP',
+    hint: 'The current MCP transport (2025-03-26 and later): one endpoint, usually ending in /mcp.',
+  },
+  {
+    value: 'sse',
+    label: 'Legacy SSE',
+    hint: 'The older HTTP+SSE transport (2024-11-05): an event stream, usually ending in /sse.',
+  },
+];
+
+/**
+ * Name, URL and transport of a server, with what each means. Shared by the register and edit forms; errors come from
+ * the action's state under the field names.
+ */
+export function ServerFields({
+  state,
+  idPrefix,
+  defaults,
+}: {
+  state: ActionState<unknown>;
+  idPrefix: string;
+  defaults?: { name: string; url: string; transport: ServerTransportName };
+}) {
+  const nameError = fieldError(state, 'name');
+  const urlError = fieldError(state, 'url');
+  const transportError = fieldError(state, 'transport');
+  const id = (field: string) => `${idPrefix}-${field}`;
+  return (
+    <>
+      <Field id={id('name')} label="Name" hint="What your team calls it, e.g. “weather (staging)”." error={nameError}>
+        <input
+          id={id('name')}
+          name="name"
+          required
+          maxLength={100}
+          defaultValue={defaults?.name}
+          autoComplete="off"
+          {...describedBy(id('name'), { hint: true, error: nameError })}
+        />
+      </Field>
+      <Field
+        id={id('url')}
+        label="URL"
+        hint={
+          <>
+            The MCP endpoint mcptest connects to, e.g. <code>https://mcp.example.com/mcp</code>. It must be reachable
+            from the internet: private and link-local addresses are refused.
+          </>
+        }
+        error={urlError}
+      >
+        <input
+          id={id('url')}
+          name="url"
+          type="url"
+          required
+          maxLength={2048}
+          placeholder="https://"
+          defaultValue={defaults?.url}
+          autoComplete="off"
+          spellCheck={false}
+          {...describedBy(id('url'), { hint: true, error: urlError })}
+        />
+      </Field>
+      <fieldset
+        className="servers-transport"
+        aria-describedby={transportError ? `${id('transport')}-error` : undefined}
+      >
+        <legend>Transport</legend>
+        {TRANSPORTS.map((transport) => (
+          <div key={transport.value} className="servers-radio">
+            <input
+              type="radio"
+              id={id(`transport-${transport.value}`)}
+              name="transport"
+              value={transport.value}
+              defaultChecked={(defaults?.transport ?? 'auto') === transport.value}
+              aria-describedby={id(`transport-${transport.value}-hint`)}
+            />
+            <label htmlFor={id(`transport-${transport.value}`)}>{transport.label}</label>
+            <p className="field-hint" id={id(`transport-${transport.value}-hint`)}>
+              {transport.hint}
+            </p>
+          </div>
+        ))}
+        {transportError ? (
+          <p className="field-error" id={`${id('transport')}-error`} role="alert">
+            {transportError}
+          </p>
+        ) : null}
+      </fieldset>
+    </>
+  );
+}

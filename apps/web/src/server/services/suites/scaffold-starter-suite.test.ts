@@ -1,0 +1,114 @@
+// Starter suites from a stored discovery: against the real server-everything (discovered through the service), and a
+// hand-made discovery for the policy's marks (destructive tools skipped for review, mutating ones serial).
+import { loadSuite } from '@mcptest/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../../../../test/db';
+import { startEverythingServer, type RunningServer } from '../../../../../../test/mcp-servers';
+import { useTestRedis } from '../../../../../../test/redis';
+import { seedSuite } from '../../../../../../test/worker';
+import { discoverServer } from '../servers/discover-server';
+import { checkSuiteYaml } from './check-suite-yaml';
+import { PLACEHOLDER_EXAMPLE_YAML, scaffoldStarterSuite } from './scaffold-starter-suite';
+import { suiteTestDeps } from './suite-test-deps';
+
+const database = useTestDatabase();
+const redis = useTestRedis();
+const deps = suiteTestDeps(database, redis);
+const YAML = 'assertions:\n  - name: a\n    assert: { tool: t, expect: { not_error: true } }\n';
+
+describe('scaffoldStarterSuite against server-everything', () => {
+  let everything: RunningServer;
+  beforeAll(async () => {
+    everything = await startEverythingServer();
+  });
+  afterAll(() => everything?.stop());
+
+  it('says "not discovered" before a discovery, then builds a suite that validates with one test per tool', async () => {
+    const seeded = await seedSuite(database.db, { serverUrl: everything.url, yaml: YAML });
+    const actor = { tenantId: seeded.tenantId };
+    expect(await scaffoldStarterSuite(deps, actor, { serverId: seeded.serverId })).toEqual({
+      discovered: false,
+      serverName: expect.any(String),
+    });
+    expect(await scaffoldStarterSuite(deps, actor, { serverId: seeded.serverId, kind: 'example' })).toMatchObject({
+      discovered: false,
+      yaml: PLACEHOLDER_EXAMPLE_YAML,
+    });
+
+    const discovery = await discoverServer(deps, actor, seeded.serverId);
+    const starter = await scaffoldStarterSuite(deps, actor, { serverId: seeded.serverId });
+    if (!starter.discovered) throw new Error('expected a starter suite');
+    expect(checkSuiteYaml({ yaml: starter.yaml })).toEqual([]);
+    const loaded = loadSuite(starter.yaml, 'suite.yaml');
+    if (!loaded.ok) throw new Error('does not load');
+    const tools = loaded.suite.assertions.map((a) => (a.kind === 'assert' ? a.block.tool : a.kind));
+    expect(tools.sort()).toEqual(discovery.tools.map((t) => t.name).sort());
+    expect(starter.tools).toBe(discovery.tools.length);
+    // No server block: the hosted server (with its secret headers) is the suite's, never written into YAML.
+    expect(loaded.suite.server).toBeUndefined();
+    expect(starter.yaml).not.toContain(everything.url);
+    expect(loaded.suite.assertions.find((a) => a.kind === 'assert' && a.block.tool === 'echo')).toMatchObject({
+      block: { args: { message: expect.any(String) }, expect: { not_error: true } },
+    });
+
+    const example = await scaffoldStarterSuite(deps, actor, { serverId: seeded.serverId, kind: 'example' });
+    if (!example.discovered) throw new Error('expected an example');
+    expect(example.yaml).toMatch(/^# An example suite for /);
+    const one = loadSuite(example.yaml, 'suite.yaml');
+    expect(one.ok && one.suite.assertions).toHaveLength(1);
+  });
+
+  it('answers not_found for another tenant’s server', async () => {
+    const mine = await seedSuite(database.db, { serverUrl: everything.url, yaml: YAML });
+    const theirs = await seedSuite(database.db, { serverUrl: everything.url, yaml: YAML });
+    await expect(
+      scaffoldStarterSuite(deps, { tenantId: mine.tenantId }, { serverId: theirs.serverId }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('scaffoldStarterSuite marks', () => {
+  it('skips destructive tools until reviewed, marks mutating ones serial, orders reads first', async () => {
+    const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });
+    await database.db.tenant(seeded.tenantId).server.updateMany({
+      where: { id: seeded.serverId },
+      data: {
+        discoveredAt: new Date('2026-03-01T09:00:00Z'),
+        discovery: {
+          format: 1,
+          serverInfo: { name: 'files', version: '1.0.0' },
+          protocolVersion: '2025-06-18',
+          transport: 'http',
+          toolsTruncated: false,
+          resources: [],
+          resourceTemplates: [],
+          prompts: [],
+          tools: [
+            {
+              name: 'delete_file',
+              inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+            },
+            { name: 'create_note', description: 'Line one\nname: injected', inputSchema: { type: 'object' } },
+            {
+              name: 'read_file',
+              annotations: { readOnlyHint: true },
+              inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+            },
+          ],
+        },
+      },
+    });
+    const starter = await scaffoldStarterSuite(deps, { tenantId: seeded.tenantId }, { serverId: seeded.serverId });
+    if (!starter.discovered) throw new Error('expected a starter suite');
+    expect(starter).toMatchObject({ tools: 3, needsReview: 1, discoveredAt: '2026-03-01T09:00:00.000Z' });
+    const loaded = loadSuite(starter.yaml, 'suite.yaml');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    expect(loaded.suite.assertions.map((a) => [a.kind === 'assert' && a.block.tool, a.skip !== undefined])).toEqual([
+      ['read_file', false],
+      ['create_note', false],
+      ['delete_file', true],
+    ]);
+    expect(starter.yaml).toContain('# serial: mutating tool');
+    expect(starter.yaml).toContain('# review before first run');
+  });
+});

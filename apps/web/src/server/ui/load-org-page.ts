@@ -1,0 +1,58 @@
+import { forbidden, notFound } from 'next/navigation';
+import { ApiError } from '../api/api-error';
+import { requireUser } from '../auth/require-user';
+import { actorFromMembership, hasRole } from '../orgs/authorize';
+import type { ResolvedMembership, RoleName, SessionUser } from '../orgs/org-schemas';
+import { resolveMembership } from '../orgs/resolve-membership';
+import { getServiceDeps } from '../services/get-service-deps';
+import type { Actor, ServiceDeps } from '../services/service-deps';
+
+/** Everything an organization page needs: who, in which organization, with which role, and the service deps. */
+export interface OrgPageContext {
+  deps: ServiceDeps;
+  user: SessionUser;
+  membership: ResolvedMembership;
+  actor: Actor;
+  /** The organization's slug as it appears in URLs (`/o/<org>/...`). */
+  org: string;
+  /** True when the role includes `role` (to show or hide buttons; the actions check again on the server). */
+  can: (role: RoleName) => boolean;
+}
+
+/**
+ * THE entry of every page under /o/[org]: signs the visitor in (redirect back afterwards), resolves their membership
+ * (a non-member, or an unknown organization, gets the same 404), and requires `minRole` (403 page otherwise). Pages
+ * then call the same service functions as the REST API with `actor`.
+ */
+export async function loadOrgPage(org: string, path: string, minRole: RoleName = 'VIEWER'): Promise<OrgPageContext> {
+  const sessionUser = await requireUser(path);
+  const user: SessionUser = { userId: sessionUser.userId, email: sessionUser.email ?? '' };
+  const deps = getServiceDeps();
+  let membership: ResolvedMembership;
+  try {
+    membership = await resolveMembership(deps, user.userId, org);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'not_found') notFound();
+    throw error;
+  }
+  if (!hasRole(membership.role, minRole)) forbidden();
+  return {
+    deps,
+    user,
+    membership,
+    actor: actorFromMembership(user.userId, membership),
+    org,
+    can: (role) => hasRole(membership.role, role),
+  };
+}
+
+/** Thrown-away helper for services that answer not_found for another tenant's id: a page shows Next's 404 instead. */
+export async function orNotFound<T>(promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'not_found') notFound();
+    throw error;
+  }
+}

@@ -1,0 +1,89 @@
+import { revalidatePath } from 'next/cache';
+import { type z } from 'zod';
+import type { ActionState } from '../../lib/action-state';
+import type { ErrorDetail } from '../api/api-error';
+import { toErrorPayload } from '../api/to-error-response';
+import { getSessionActor } from '../auth/get-session-actor';
+import { withRole, type OrgContext } from '../orgs/authorize';
+import type { RoleName } from '../orgs/org-schemas';
+import { getLogger } from '../logger';
+import { getServiceDeps } from '../services/get-service-deps';
+import type { ServiceDeps } from '../services/service-deps';
+import { env } from '../../env';
+
+/** Form fields as a plain object: a name sent more than once (checkboxes) becomes an array; `$ACTION_*` keys dropped. */
+export function formToObject(form: FormData): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(form.keys())) {
+    if (key.startsWith('$ACTION')) continue;
+    const values = form.getAll(key).filter((v): v is string => typeof v === 'string');
+    out[key] = values.length === 1 ? values[0]! : values;
+  }
+  return out;
+}
+
+/** Turns whatever a service threw into the form's error state (field messages from zod paths or API details). */
+export function toActionError(error: unknown): ActionState<never> {
+  const payload = toErrorPayload(error);
+  if (payload.unexpected) getLogger(env().LOG_LEVEL).error({ err: error }, 'UI action failed');
+  const fields: Record<string, string> = {};
+  const positions: { line: number; column: number; message: string; path?: string }[] = [];
+  // Details are a list of field problems, or one object (a refused URL: `{rule, path}`) that may name its field.
+  const details = Array.isArray(payload.details)
+    ? (payload.details as ErrorDetail[])
+    : typeof (payload.details as { path?: unknown } | undefined)?.path === 'string'
+      ? [{ ...(payload.details as ErrorDetail), message: payload.message }]
+      : [];
+  {
+    for (const detail of details) {
+      // API paths say where in the request ("body.url", "query.status"); a form only knows the field.
+      const field = String(detail.path ?? '').replace(/^(body|query)\./, '');
+      if (field && !(field in fields)) fields[field] = detail.message;
+      if (typeof detail.line === 'number') {
+        positions.push({ line: detail.line, column: detail.column ?? 1, message: detail.message, path: detail.path });
+      }
+    }
+  }
+  return {
+    ok: false,
+    error: { code: payload.code, message: payload.message, fields, ...(positions.length ? { positions } : {}) },
+  };
+}
+
+/**
+ * THE wrapper of UI server actions: the form carries `org` (slug or id); the signed-in user must hold `minRole` there
+ * (through `withRole`, the same check as pages); the rest of the form is parsed with `schema`; then `fn` calls one
+ * service function with the actor. Errors come back as ActionState for the form to show (never thrown to an error
+ * page), and the organization's pages are revalidated after a success. `fn` may call `redirect()`, which propagates.
+ *
+ * Use it from a 'use server' module as `export async function createX(prev, form) { return createXAction(prev, form); }`.
+ */
+export function orgAction<S extends z.ZodType, R>(
+  minRole: RoleName,
+  schema: S,
+  fn: (context: OrgContext<ServiceDeps>, input: z.output<S>) => Promise<R>,
+): (previous: ActionState<R>, form: FormData) => Promise<ActionState<R>> {
+  const guarded = withRole<ServiceDeps, [z.output<S>], R>(minRole, fn);
+  return async (_previous, form) => {
+    const session = await getSessionActor();
+    if (!session) return { ok: false, error: { code: 'unauthorized', message: 'sign in again', fields: {} } };
+    const { org, ...fields } = formToObject(form);
+    let result: R;
+    try {
+      if (typeof org !== 'string' || org === '') throw new Error('the form does not name its organization');
+      const input = schema.parse(fields);
+      result = await guarded(getServiceDeps(), { userId: session.userId, email: session.email ?? '' }, org, input);
+    } catch (error) {
+      if (isNextControlFlow(error)) throw error;
+      return toActionError(error);
+    }
+    revalidatePath(`/o/${org}`, 'layout');
+    return { ok: true, data: result };
+  };
+}
+
+/** redirect() and notFound() work by throwing; they must reach Next untouched. */
+function isNextControlFlow(error: unknown): boolean {
+  const digest = (error as { digest?: unknown })?.digest;
+  return typeof digest === 'string' && /^NEXT_(REDIRECT|HTTP_ERROR_FALLBACK|NOT_FOUND)/.test(digest);
+}

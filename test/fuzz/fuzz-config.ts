@@ -1,0 +1,32 @@
+// Run counts and the seed of the property tests under test/fuzz and the *.fuzz.test.ts files (docs/development.md,
+// "Fuzzing"). npm test runs each property a modest number of times with a fixed seed, so a failure reproduces; a long
+// local run raises FUZZ_RUNS (and may vary FUZZ_SEED).
+import { loadEnv } from '@mcptest/core';
+import type fc from 'fast-check';
+import { z } from 'zod';
+
+const FuzzEnv = z.object({
+  /** Runs of every property, replacing each property's default (e.g. FUZZ_RUNS=5000 for a long local run). */
+  FUZZ_RUNS: z.coerce.number().int().min(1).optional(),
+  /** The seed of every property; fixed by default so that npm test is reproducible. */
+  FUZZ_SEED: z.coerce.number().int().default(20_260_901),
+});
+
+const fuzzEnv = loadEnv(FuzzEnv, process.env);
+
+/** The seed in use (fast-check prints it, with the path to the counterexample, when a property fails). */
+export const FUZZ_SEED = fuzzEnv.FUZZ_SEED;
+
+/** Whether FUZZ_RUNS asks for a long run (tests that size their inputs by the run count read this). */
+export const LONG_FUZZ_RUN = fuzzEnv.FUZZ_RUNS !== undefined;
+
+/** Per-test timeout of a fuzz test: room for the default runs on a loaded machine, or an hour for a long run. */
+export const FUZZ_TEST_TIMEOUT_MS = LONG_FUZZ_RUN ? 3_600_000 : 120_000;
+
+/**
+ * Parameters of one property: `defaultRuns` in npm test (sized so that the whole fuzz set stays within its time
+ * budget), FUZZ_RUNS when set. The fixed seed makes a failure in CI replay locally with the same numbers.
+ */
+export function fuzzRuns<T>(defaultRuns: number): fc.Parameters<T> {
+  return { numRuns: fuzzEnv.FUZZ_RUNS ?? defaultRuns, seed: FUZZ_SEED };
+}
