@@ -56,8 +56,9 @@ async function runScenario(ws: WorkerStack, scenario: Scenario, quick: boolean):
     yaml: callSuite(1),
   });
   const aRuns: string[] = [];
-  for (let i = 0; i < A_QUEUED; i += 25) {
-    aRuns.push(...(await Promise.all(Array.from({ length: 25 }, () => createRun(stack, a)))));
+  // In batches no larger than the stack's pool (8), so creating the backlog does not queue for connections.
+  for (let i = 0; i < A_QUEUED; i += 8) {
+    aRuns.push(...(await Promise.all(Array.from({ length: Math.min(8, A_QUEUED - i) }, () => createRun(stack, a)))));
   }
   for (const runId of aRuns) await enqueue(stack, a, runId, scenario.capA);
   // B arrives into a busy system: A's first runs are executing.
