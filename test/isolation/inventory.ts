@@ -145,3 +145,87 @@ export function listInlineServerActions(): string[] {
   }
   return found;
 }
+
+/** Next's UI file conventions besides `page`: each is a server component Next renders for its segment. */
+const SEGMENT_UI_FILES = new Set([
+  'layout',
+  'template',
+  'default',
+  'not-found',
+  'forbidden',
+  'unauthorized',
+  'loading',
+]);
+
+/**
+ * True unless the default export is a plain (non-async) function: a synchronous server component cannot await a
+ * session or a query, so it loads no data. Anything the scan cannot read counts as loading data.
+ */
+function defaultExportIsAsync(file: string): boolean {
+  const source = parse(file);
+  const isAsync = (node: ts.Node) =>
+    (ts.getModifiers(node as ts.HasModifiers) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
+  const local = new Map<string, ts.Node>();
+  let exported: ts.Node | undefined;
+  for (const statement of source.statements) {
+    if (ts.isFunctionDeclaration(statement)) {
+      const modifiers = ts.getModifiers(statement) ?? [];
+      if (modifiers.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) exported = statement;
+      if (statement.name) local.set(statement.name.text, statement);
+    } else if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        if (ts.isIdentifier(declaration.name) && declaration.initializer) {
+          local.set(declaration.name.text, declaration.initializer);
+        }
+      }
+    } else if (ts.isExportAssignment(statement)) {
+      exported = ts.isIdentifier(statement.expression) ? local.get(statement.expression.text) : statement.expression;
+    }
+  }
+  if (!exported) return true;
+  if (ts.isFunctionDeclaration(exported) || ts.isArrowFunction(exported) || ts.isFunctionExpression(exported)) {
+    return isAsync(exported);
+  }
+  return true;
+}
+
+export interface PageFile {
+  /** Relative to apps/web/src, e.g. `app/o/[org]/runs/[runId]/page.tsx`. */
+  file: string;
+  absolute: string;
+  /** `page`, `layout`, ...: the file's name without its extension. */
+  kind: string;
+  /** The URL path it renders for, dynamic segments as written: `/o/[org]/runs/[runId]`. */
+  urlPath: string;
+  /** Names of its dynamic segments in order (`[org]`, `[...slug]` and `[[...slug]]` give `org`, `slug`). */
+  segments: string[];
+}
+
+/**
+ * Every page of the app (app/**\/page.tsx), and every other segment file (layout, template, not-found...) that loads
+ * data, i.e. whose default export is async. These are what a browser can make the server render.
+ */
+export function listPageFiles(): PageFile[] {
+  return walk(APP_DIR)
+    .filter((file) => /\.(tsx|ts|jsx|js)$/.test(file) && !/\.test\./.test(file))
+    .flatMap((absolute): PageFile[] => {
+      const kind = path.basename(absolute).replace(/\.[jt]sx?$/, '');
+      if (kind !== 'page' && !(SEGMENT_UI_FILES.has(kind) && defaultExportIsAsync(absolute))) return [];
+      const relative = path.relative(APP_DIR, path.dirname(absolute)).split(path.sep).join('/');
+      const parts = relative === '' ? [] : relative.split('/');
+      return [
+        {
+          file: path.relative(WEB_SRC, absolute).split(path.sep).join('/'),
+          absolute,
+          kind,
+          // Route groups `(name)` and parallel-route slots `@name` do not appear in the URL.
+          urlPath: `/${parts.filter((segment) => !/^\(.*\)$|^@/.test(segment)).join('/')}`,
+          segments: parts.flatMap((segment) => {
+            const match = /^\[{1,2}(?:\.\.\.)?([^\]]+)\]{1,2}$/.exec(segment);
+            return match ? [match[1]!] : [];
+          }),
+        },
+      ];
+    })
+    .sort((a, b) => a.file.localeCompare(b.file));
+}

@@ -1,7 +1,7 @@
 // Tenants for the isolation matrices: one of every resource, members of every role, API tokens of every scope, and a
 // snapshot of everything a tenant owns (to prove a refused request changed nothing).
 import { randomBytes } from 'node:crypto';
-import { createTenant, generateApiToken, TENANT_MODELS, type Database } from '@mcptest/db';
+import { createTenant, generateApiToken, hashToken, TENANT_MODELS, type Database } from '@mcptest/db';
 import type { Scope } from '../../apps/web/src/server/api/authenticate';
 import { ROLES, type RoleName } from '../../apps/web/src/server/orgs/org-schemas';
 import type { ServiceDeps } from '../../apps/web/src/server/services/service-deps';
@@ -38,6 +38,9 @@ export interface ResourceSet {
   tokenId: string;
   /** A pending invitation. */
   invitationId: string;
+  /** The secret of its `/invite/<token>` link, and the address it was sent to. */
+  invitationToken: string;
+  invitationEmail: string;
   /** A MEMBER, the target of the member actions. */
   memberUserId: string;
 }
@@ -97,6 +100,8 @@ export async function seedResources(
   const n = unique();
   const db = deps.db.tenant(tenantId);
   const now = new Date();
+  const invitationToken = randomBytes(24).toString('base64url');
+  const invitationEmail = `invitee-${unique()}@example.test`;
   // Independent steps run together: the matrices seed a fresh set for every call that must succeed.
   const [project, other, invitation, member] = await Promise.all([
     createProject(deps, actor, { name: `${marker} project ${n}` }),
@@ -105,9 +110,9 @@ export async function seedResources(
     db.invitation.create({
       data: {
         tenantId,
-        email: `invitee-${unique()}@example.test`,
+        email: invitationEmail,
         role: 'MEMBER',
-        tokenHash: randomBytes(32).toString('hex'),
+        tokenHash: hashToken(invitationToken),
         expiresAt: new Date(now.getTime() + 7 * 24 * 3600 * 1000),
       },
     }),
@@ -215,6 +220,8 @@ export async function seedResources(
     deliveryId: delivery.id,
     tokenId: token.id,
     invitationId: invitation.id,
+    invitationToken,
+    invitationEmail,
     memberUserId: member.userId,
   };
 }

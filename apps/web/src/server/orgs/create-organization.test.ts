@@ -24,6 +24,22 @@ describe('createOrganization and listMyOrganizations', () => {
     expect(await listMyOrganizations(deps, await createUser(database.db))).toEqual([]);
   });
 
+  it('gives concurrent organizations of the same name distinct slugs instead of failing on the unique slug', async () => {
+    const deps = orgTestDeps(database.db);
+    const users = await Promise.all(Array.from({ length: 6 }, () => createUser(database.db)));
+    // All six read the base slug as free before any of them inserts it (a 500 on the unique slug before).
+    const created = await Promise.all(users.map((user) => createOrganization(deps, user, { name: 'Same Org' })));
+    const slugs = created.map((org) => org.slug);
+    expect(new Set(slugs).size).toBe(6);
+    expect(slugs).toContain('same-org');
+    for (const slug of slugs) expect(slug).toMatch(/^same-org(-[0-9a-f]{6})?$/);
+    // Each is whole: its creator is its owner, and its creation is audited.
+    for (const [index, org] of created.entries()) {
+      expect(await listMyOrganizations(deps, users[index]!)).toEqual([org]);
+      expect(await database.db.tenant(org.tenantId).auditLog.count({ where: { action: 'tenant.create' } })).toBe(1);
+    }
+  });
+
   it('refuses an empty name', async () => {
     const deps = orgTestDeps(database.db);
     const error = await caught(() => createOrganization(deps, { userId: 'x', email: 'x@e.test' }, { name: ' ' }));

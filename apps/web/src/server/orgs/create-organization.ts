@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { slugify } from '@mcptest/db';
+import { createWithUniqueSlug } from '../services/create-with-unique-slug';
 import {
   CreateOrganizationInput,
   parseOrgInput,
@@ -10,7 +10,8 @@ import {
 
 /**
  * Creates an organization (tenant) with the user as its OWNER. The slug comes from the name, with a random suffix when
- * taken. Tenant, membership and audit row are one nested write, so a failure leaves no owner-less tenant behind.
+ * taken, also when a concurrent request takes it between the look-up and the insert. Tenant and owner membership are
+ * one nested write, so a failure leaves no owner-less tenant behind.
  */
 export async function createOrganization(
   deps: Pick<OrgDeps, 'db'>,
@@ -18,16 +19,15 @@ export async function createOrganization(
   input: CreateOrganizationInput,
 ): Promise<OrganizationSummary> {
   const { name } = parseOrgInput(CreateOrganizationInput, input);
-  const base = slugify(name);
-  const taken = await deps.db.global.tenant.findUnique({ where: { slug: base }, select: { id: true } });
-  const tenant = await deps.db.global.tenant.create({
-    data: {
-      name,
-      slug: taken ? `${base}-${randomBytes(3).toString('hex')}` : base,
-      memberships: { create: { userId: user.userId, role: 'OWNER' } },
-    },
-    select: { id: true, name: true, slug: true },
-  });
+  const tenant = await createWithUniqueSlug(
+    slugify(name),
+    async (slug) => (await deps.db.global.tenant.findUnique({ where: { slug }, select: { id: true } })) !== null,
+    (slug) =>
+      deps.db.global.tenant.create({
+        data: { name, slug, memberships: { create: { userId: user.userId, role: 'OWNER' } } },
+        select: { id: true, name: true, slug: true },
+      }),
+  );
   // The audit row needs the tenant id, which a nested create cannot refer to; written right after, scoped.
   await deps.db.tenant(tenant.id).auditLog.create({
     data: {
