@@ -326,6 +326,30 @@ assertions:
 });
 
 describe('sessions and pacing', () => {
+  it('lists tools once per run in per-assertion mode, and again only for a tool the listing lacks', async () => {
+    const methods: string[] = [];
+    const counting = (async (input: string | URL | Request, init?: RequestInit) => {
+      if (typeof init?.body === 'string') methods.push((JSON.parse(init.body) as { method?: string }).method ?? '');
+      return fetch(input, init);
+    }) as typeof fetch;
+    const run = await executeSuite(
+      suiteOf(`
+assertions:
+  - { name: a, assert: { tool: search_records } }
+  - { name: b, assert: { tool: get_record, args: { id: 42 } } }
+  - { name: c, assert: { tool: search_records } }
+  - { name: d, assert: { tool: not_listed } }
+`),
+      options({ fetch: counting }),
+    );
+    expect(run.results.map((r) => r.status)).toEqual(['PASS', 'PASS', 'PASS', 'FAIL']);
+    // Four sessions; the first lists, b and c reuse its listing, d's tool is not in it so d lists again.
+    expect(methods.filter((m) => m === 'initialize')).toHaveLength(4);
+    expect(methods.filter((m) => m === 'tools/list')).toHaveLength(2);
+    // The classification still comes from the listing: get_record is read-only by its annotation.
+    expect(run.results[1]?.toolClass).toBe('ReadOnly');
+  });
+
   it('shares one session across assertions in shared mode', async () => {
     const run = await executeSuite(
       suiteOf(`

@@ -17,7 +17,7 @@ import { describeSessionError } from './describe-session-error';
 import type { CannedElicitation, McpSession, SessionClientCapabilities } from '../session';
 import { isolateFixture } from './isolate-fixture';
 import { type ConnectionSpec, openExecutorSession } from './open-executor-session';
-import { blockTool, type CallsVerdict, judgeCalls, plannedCalls } from './plan-calls';
+import { blockTool, type CallsVerdict, judgeCalls, type PlannedCall, plannedCalls } from './plan-calls';
 import { type AssertionOutcome, runServerAssertion, type ServerAssertion } from './run-server-assertion';
 import { runTrajectory } from './run-trajectory';
 import { staticSkipReason } from './skip-reason';
@@ -63,6 +63,7 @@ export async function executeSuite(suite: LoadedSuite, options: ExecuteSuiteOpti
     gate,
     verdicts: new Map(),
     shared: options.sessionMode === 'shared' ? new Map() : undefined,
+    listings: new Map(),
     onBudgetExhausted(exhausted) {
       if (budgetEvent) return;
       budgetEvent = exhausted;
@@ -114,6 +115,12 @@ interface RunState {
   verdicts: Map<string, CallsVerdict>;
   /** Shared sessions by connection (sessionMode 'shared'); a failed open is remembered, not retried. */
   shared: Map<string, Promise<OpenedSession>> | undefined;
+  /**
+   * The last tools/list per connection (sessionMode 'per-assertion'): a later session whose planned tools are all in
+   * it is not listed again. The listing only feeds classification and output schemas, which a server declares about
+   * itself either way; listing once per session added a sixth request to each assertion's five (docs/benchmarks.md).
+   */
+  listings: Map<string, ReadonlyMap<string, ToolDescriptor>>;
   onBudgetExhausted(exhausted: BudgetExhausted): void;
   onToolCall(): void;
 }
@@ -182,7 +189,7 @@ async function runAssertion(
 
     const spec = connectionSpec(assertion, suite, options, fixture);
     if (!spec.ok) return finish({ status: 'FAIL', detail: spec.detail }, tool === undefined ? {} : { tool });
-    const opened = await openSession(run, spec.spec, assertion, deadline);
+    const opened = await openSession(run, spec.spec, assertion, calls, deadline);
     if (!opened.ok) {
       if (options.signal?.aborted) return finish({ status: 'SKIP', detail: RUN_CANCELLED });
       return finish({ status: 'FAIL', detail: opened.detail }, tool === undefined ? {} : { tool });
@@ -233,13 +240,18 @@ function verdictFields(verdict: CallsVerdict, tool: string | undefined): Partial
   };
 }
 
-/** Opens (or, in shared mode, reuses) a session and lists its tools; both paced like every request. */
+/**
+ * Opens (or, in shared mode, reuses) a session and lists its tools, unless an earlier session of this run on the same
+ * connection listed every tool `calls` plans to call; both paced like every request.
+ */
 async function openSession(
   run: RunState,
   spec: ConnectionSpec,
   assertion: ServerAssertion,
+  calls: readonly PlannedCall[],
   deadline: number,
 ): Promise<OpenedSession> {
+  const key = JSON.stringify(spec);
   const open = async (): Promise<OpenedSession> => {
     const timeoutMs = Math.max(1, deadline - performance.now());
     let session: McpSession | undefined;
@@ -251,6 +263,8 @@ async function openSession(
           ...(run.options.fetch ? { fetch: run.options.fetch } : {}),
         }),
       );
+      const known = run.shared ? undefined : run.listings.get(key);
+      if (known && calls.every((call) => known.has(call.tool))) return { ok: true, session, tools: known };
       const opened = session;
       const listed = await run.gate.send(() =>
         opened.listAllTools(
@@ -261,7 +275,9 @@ async function openSession(
           },
         ),
       );
-      return { ok: true, session, tools: new Map(listed.tools.map((t) => [t.name, t as ToolDescriptor])) };
+      const tools = new Map(listed.tools.map((t) => [t.name, t as ToolDescriptor]));
+      run.listings.set(key, tools);
+      return { ok: true, session, tools };
     } catch (error) {
       await session?.close().catch(() => undefined);
       return {
@@ -271,7 +287,6 @@ async function openSession(
     }
   };
   if (!run.shared) return open();
-  const key = JSON.stringify(spec);
   let entry = run.shared.get(key);
   if (!entry) {
     entry = open();

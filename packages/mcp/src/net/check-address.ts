@@ -41,15 +41,26 @@ const RANGE_WORDS: Readonly<Record<string, string>> = {
   uniqueLocal: 'a unique local address',
 };
 
+/**
+ * Parsed allowlists by array identity: a safe fetch checks every request and connection against the same array, and
+ * parsing it each time was a visible share of a request's cost (docs/benchmarks.md, runner overhead).
+ */
+const parsedAllowlists = new WeakMap<readonly string[], Cidr[]>();
+
 /** Parses the allowlist's CIDRs; a bad entry is a configuration error (the env module validates them first). */
 function parseAllowlist(allowlist: readonly string[]): Cidr[] {
-  return allowlist.map((cidr) => {
+  if (allowlist.length === 0) return [];
+  const cached = parsedAllowlists.get(allowlist);
+  if (cached) return cached;
+  const parsed = allowlist.map((cidr) => {
     try {
       return ipaddr.parseCIDR(cidr.trim());
     } catch {
       throw new TypeError(`private-network allowlist entry "${cidr}" is not a CIDR`);
     }
   });
+  parsedAllowlists.set(allowlist, parsed);
+  return parsed;
 }
 
 /** Throws a TypeError naming the first entry of `allowlist` that is not a CIDR; for option validation at start-up. */

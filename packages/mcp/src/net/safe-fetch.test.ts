@@ -195,6 +195,26 @@ describe('admitted', () => {
     expect(target.seen.at(-1)).toMatchObject({ method: 'POST', url: '/req', body: '{"a":1}' });
     expect(target.seen.at(-1)?.headers['x-test']).toBe('yes');
   });
+
+  it('sends a string body as the platform Request would: method case, implied Content-Type, no body on GET', async () => {
+    const safeFetch = safeFetchWith({ allowPrivateNetworks: DEV });
+    await (await safeFetch(`${target.origin}/str`, { method: 'post', body: 'héllo' })).text();
+    expect(target.seen.at(-1)).toMatchObject({ method: 'POST', url: '/str', body: 'héllo' });
+    expect(target.seen.at(-1)?.headers['content-type']).toBe('text/plain;charset=UTF-8');
+    expect(target.seen.at(-1)?.headers['content-length']).toBe(String(Buffer.byteLength('héllo')));
+    await (
+      await safeFetch(`${target.origin}/json`, {
+        method: 'PATCH',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      })
+    ).text();
+    expect(target.seen.at(-1)).toMatchObject({ method: 'PATCH', body: '{}' });
+    expect(target.seen.at(-1)?.headers['content-type']).toBe('application/json');
+    const before = target.seen.length;
+    await expect(safeFetch(`${target.origin}/get`, { body: 'x' })).rejects.toThrow(TypeError);
+    expect(target.seen.length).toBe(before);
+  });
 });
 
 describe('redirects', () => {

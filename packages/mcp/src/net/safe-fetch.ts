@@ -90,6 +90,36 @@ interface Hop {
   body: Uint8Array | null;
 }
 
+/** Methods the fetch spec upper-cases whatever their case; others are sent as written. */
+const NORMALIZED_METHODS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
+
+/** What the redirect loop needs of the caller's request: method, headers, body bytes and redirect mode. */
+async function readRequest(
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+): Promise<Omit<Hop, 'url'> & { redirect: NonNullable<RequestInit['redirect']> }> {
+  const body = init?.body;
+  if (!(input instanceof Request) && (body === undefined || body === null || typeof body === 'string')) {
+    // The MCP SDK's case: a URL and a string body. A platform Request built only to read the string back cost about
+    // 0.1 ms per request (docs/benchmarks.md, runner overhead); undici's fetch validates method and headers again.
+    const written = init?.method ?? 'GET';
+    const method = NORMALIZED_METHODS.has(written.toUpperCase()) ? written.toUpperCase() : written;
+    const headers = new Headers(init?.headers);
+    const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : null;
+    if (bytes && (method === 'GET' || method === 'HEAD')) throw new TypeError(`a ${method} request cannot have a body`);
+    if (bytes && !headers.has('content-type')) headers.set('content-type', 'text/plain;charset=UTF-8');
+    return { method, headers, body: bytes, redirect: init?.redirect ?? 'follow' };
+  }
+  // The platform Request normalises method, headers and every other body type (and the Content-Type it implies).
+  const request = new Request(input, init);
+  return {
+    method: request.method,
+    headers: new Headers(request.headers),
+    body: request.body ? new Uint8Array(await request.arrayBuffer()) : null,
+    redirect: request.redirect,
+  };
+}
+
 /** Applies the fetch spec's redirect rules to the next hop, or refuses it. */
 function nextHop(hop: Hop, response: UndiciResponse, target: URL, allowlist: readonly string[]): Hop {
   const check = checkOutboundUrl(target, allowlist);
@@ -192,8 +222,7 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
     const first = checkOutboundUrl(url, allowlist);
     if (!first.ok) throw new SsrfRefusedError(first.rule, first.message);
 
-    // The platform Request normalises method, headers and every body type (and the Content-Type it implies).
-    const request = new Request(input, init);
+    const request = await readRequest(input, init);
     const callerSignal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
     if (callerSignal?.aborted) throw callerSignal.reason;
     const explainError = (error: unknown) => explain(error, url.host, connectTimeoutMs);
@@ -214,8 +243,8 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
       let hop: Hop = {
         url,
         method: request.method,
-        headers: new Headers(request.headers),
-        body: request.body ? new Uint8Array(await request.arrayBuffer()) : null,
+        headers: request.headers,
+        body: request.body,
       };
       let response: UndiciResponse;
       let redirects = 0;
