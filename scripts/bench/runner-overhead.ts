@@ -55,6 +55,7 @@ export const runnerOverhead: Benchmark = {
       const warm = context.quick ? 5 : 20;
       for (const mode of ['shared', 'per-assertion'] as const) {
         await viaExecutor(server.url, safeFetch, mode, warm, 0);
+        await viaExecutor(server.url, fetch, mode, warm, 0);
         await viaBareSdk(server.url, mode, warm, 0);
       }
       for (const overheadCase of CASES) {
@@ -63,6 +64,9 @@ export const runnerOverhead: Benchmark = {
         const chunk = Math.ceil(calls / rounds);
         const executor: Side = { ms: 0, cpuMs: 0, latencies: [], failures: 0 };
         const bare: Side = { ms: 0, cpuMs: 0, latencies: [], failures: 0 };
+        // The executor on the platform fetch (no SSRF checks): splits the overhead into the executor's and the
+        // SSRF-safe fetch's shares. Informative only; hosted runs always use the safe fetch.
+        const plain: Side = { ms: 0, cpuMs: 0, latencies: [], failures: 0 };
         const rss = trackRss();
         for (let round = 0; round < rounds; round++) {
           const offset = round * chunk;
@@ -70,14 +74,11 @@ export const runnerOverhead: Benchmark = {
           const runExecutor = async () =>
             add(executor, await viaExecutor(server.url, safeFetch, overheadCase.sessionMode, size, offset));
           const runBare = async () => add(bare, await viaBareSdk(server.url, overheadCase.sessionMode, size, offset));
+          const runPlain = async () =>
+            add(plain, await viaExecutor(server.url, fetch, overheadCase.sessionMode, size, offset));
           // Alternate who goes first, so neither side always meets a warmer server.
-          if (round % 2 === 0) {
-            await runExecutor();
-            await runBare();
-          } else {
-            await runBare();
-            await runExecutor();
-          }
+          const order = round % 2 === 0 ? [runExecutor, runPlain, runBare] : [runBare, runPlain, runExecutor];
+          for (const side of order) await side();
         }
         const ratio = executor.ms / bare.ms;
         const cpuPerCall = (side: Side) => (side.cpuMs / calls).toFixed(2);
@@ -85,6 +86,7 @@ export const runnerOverhead: Benchmark = {
         const b = percentiles(bare.latencies);
         const problems = [
           executor.failures > 0 ? `EXECUTOR: ${executor.failures} not PASS (first: ${executor.firstFailure})` : '',
+          plain.failures > 0 ? `PLAIN-FETCH EXECUTOR: ${plain.failures} not PASS (first: ${plain.firstFailure})` : '',
           bare.failures > 0 ? `BARE: ${bare.failures} wrong answers (first: ${bare.firstFailure})` : '',
         ].filter(Boolean);
         rows.push({
@@ -99,7 +101,9 @@ export const runnerOverhead: Benchmark = {
             `client CPU per call: executor ${cpuPerCall(executor)} ms, bare ${cpuPerCall(bare)} ms ` +
             `(ratio ${(executor.cpuMs / bare.cpuMs).toFixed(2)}×); ` +
             `throughput and latency columns: the executor (per assertion); bare SDK loop ` +
-            `${((calls * 1000) / bare.ms).toFixed(1)} calls/s, p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(2)} ms` +
+            `${((calls * 1000) / bare.ms).toFixed(1)} calls/s, p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(2)} ms; ` +
+            `the executor on the platform fetch (no SSRF checks) ${(plain.ms / bare.ms).toFixed(2)}× bare, ` +
+            `client CPU ${cpuPerCall(plain)} ms per call` +
             (problems.length > 0 ? `; ${problems.join('; ')}` : ''),
           targets: [
             atMost(
@@ -138,7 +142,7 @@ function add(total: Side, part: Side): void {
 /** `size` echo assertions (messages offset+1 … offset+size) through executeSuite, as `mcptest run --url` builds it. */
 async function viaExecutor(
   url: string,
-  safeFetch: SafeFetch,
+  outbound: SafeFetch | typeof fetch,
   sessionMode: SessionMode,
   size: number,
   offset: number,
@@ -150,7 +154,7 @@ async function viaExecutor(
   const started = performance.now();
   await executeSuite(suite, {
     serverOverride: { url, transport: 'http' },
-    fetch: safeFetch as typeof fetch,
+    fetch: outbound as typeof fetch,
     allowStdio: false,
     policy: { ...defaultExecPolicy(), call_delay_ms: 0 },
     budget: createMemoryCallBudget({}),
