@@ -83,6 +83,11 @@ export function toErrorPayload(error: unknown): ErrorPayload {
       unexpected: false,
     };
   }
+  // A NUL byte in a path id or page URL (bodies and queries are refused earlier, by findUnstorableText): Postgres
+  // cannot compare text holding one, and no stored row can hold one either, so it names nothing: the unknown id's 404.
+  if (isNulInQuery(error)) {
+    return { status: 404, code: 'not_found', message: 'not found', unexpected: false };
+  }
   // Redis or Postgres away: the client should retry later, and the cause is still logged.
   if (error instanceof Error && isUnavailable(error)) {
     return {
@@ -108,6 +113,13 @@ export function toErrorResponse(error: unknown): { response: Response; unexpecte
     },
   });
   return { response, unexpected: payload.unexpected };
+}
+
+/** Postgres's "invalid byte sequence for encoding UTF8: 0x00" (22021), as Prisma's driver adapter reports it. */
+function isNulInQuery(error: unknown): boolean {
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } } | null)?.meta
+    ?.driverAdapterError?.cause;
+  return cause?.originalCode === '22021';
 }
 
 /** ioredis and pg connection failures (by name or message; neither library exports a common error class). */

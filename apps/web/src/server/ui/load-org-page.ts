@@ -1,5 +1,5 @@
 import { forbidden, notFound } from 'next/navigation';
-import { ApiError } from '../api/api-error';
+import { toErrorPayload } from '../api/to-error-response';
 import { requireUser } from '../auth/require-user';
 import { actorFromMembership, hasRole } from '../orgs/authorize';
 import type { ResolvedMembership, RoleName, SessionUser } from '../orgs/org-schemas';
@@ -32,7 +32,7 @@ export async function loadOrgPage(org: string, path: string, minRole: RoleName =
   try {
     membership = await resolveMembership(deps, user.userId, org);
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'not_found') notFound();
+    if (toErrorPayload(error).code === 'not_found') notFound();
     throw error;
   }
   if (!hasRole(membership.role, minRole)) forbidden();
@@ -51,8 +51,8 @@ export async function orNotFound<T>(promise: Promise<T>): Promise<T> {
   try {
     return await promise;
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'not_found') notFound();
+    // Through the API's error mapping, so what the API answers 404 (a NUL byte in an id among it) is a 404 page.
+    if (toErrorPayload(error).code === 'not_found') notFound();
     throw error;
   }
 }

@@ -1,8 +1,13 @@
 import { SsrfRefusedError } from '@mcptest/mcp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../api/api-error';
-import { formToObject, toActionError } from './org-action';
+import { formToObject, orgAction, refuseUnstorableFields, toActionError } from './org-action';
+
+// A signed-in user; nothing here reaches the database (the checks under test come before the membership lookup).
+vi.mock('../auth/get-session-actor', () => ({
+  getSessionActor: () => Promise.resolve({ userId: 'user_1', email: 'someone@example.test' }),
+}));
 
 describe('formToObject', () => {
   it('keeps single values as strings, repeated names as arrays, and drops React action keys', () => {
@@ -68,4 +73,92 @@ describe('toActionError', () => {
     if (!state || state.ok) throw new Error('expected an error state');
     expect(state.error).toEqual({ code: 'internal', message: 'internal error; it has been logged', fields: {} });
   });
+});
+
+describe('refuseUnstorableFields', () => {
+  it.each([
+    ['a NUL in a value', { name: 'a\u0000b' }, 'name'],
+    ['a NUL in a repeated value', { events: ['run.failed', '\u0000'] }, 'events'],
+    ['a lone high surrogate', { org: 'acme', serverId: 'x\ud800' }, 'serverId'],
+    ['a lone low surrogate', { yaml: '\udfff' }, 'yaml'],
+    ['a NUL in a field name', { 'na\u0000me': 'x' }, 'na\u0000me'],
+  ])('refuses %s naming the field', (_what, fields, field) => {
+    expect(() => refuseUnstorableFields(fields)).toThrow(
+      expect.objectContaining({ code: 'validation_failed', details: [expect.objectContaining({ path: field })] }),
+    );
+  });
+
+  it('lets paired surrogates (emoji) and ordinary text through', () => {
+    expect(() => refuseUnstorableFields({ name: 'caf\u00e9 \u{1F600}', events: ['a', 'b'] })).not.toThrow();
+  });
+});
+
+describe('orgAction: regressions found by fuzzing (test/fuzz/server-actions.fuzz.test.ts)', () => {
+  const action = orgAction('VIEWER', z.object({ name: z.string() }), () => Promise.resolve('done'));
+  const form = (entries: [string, string][]) => {
+    const data = new FormData();
+    for (const [name, value] of entries) data.append(name, value);
+    return data;
+  };
+
+  it.each([
+    [
+      'a NUL in a field',
+      [
+        ['org', 'acme'],
+        ['name', 'a\u0000'],
+      ],
+      'name',
+    ],
+    [
+      'a NUL in the organization',
+      [
+        ['org', 'acme\u0000'],
+        ['name', 'x'],
+      ],
+      'org',
+    ],
+  ] as [string, [string, string][], string][])(
+    'answers %s with validation_failed naming it, not an internal error from Postgres',
+    async (_what, entries, field) => {
+      const state = await action(null, form(entries));
+      expect(state).toMatchObject({
+        ok: false,
+        error: { code: 'validation_failed', fields: { [field]: expect.any(String) } },
+      });
+    },
+  );
+
+  it.each([
+    ['no org field', [['name', 'x']]],
+    [
+      'an empty org',
+      [
+        ['org', ''],
+        ['name', 'x'],
+      ],
+    ],
+    [
+      'two org fields',
+      [
+        ['org', 'acme'],
+        ['org', 'other'],
+        ['name', 'x'],
+      ],
+    ],
+  ] as [string, [string, string][]][])(
+    'answers %s with bad_request naming org, not an internal error',
+    async (_what, entries) => {
+      const state = await action(null, form(entries));
+      expect(state).toMatchObject({ ok: false, error: { code: 'bad_request', fields: { org: expect.any(String) } } });
+    },
+  );
+
+  it.each([undefined, null, 'org=acme', { org: 'acme' }, ['acme']])(
+    'answers bad_request to %j in place of the form (a hand-made request), not a TypeError',
+    async (notAForm) => {
+      const state = await action(null, notAForm as unknown as FormData);
+      expect(state).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    },
+  );
 });

@@ -1,7 +1,8 @@
 import { revalidatePath } from 'next/cache';
 import { type z } from 'zod';
 import type { ActionState } from '../../lib/action-state';
-import type { ErrorDetail } from '../api/api-error';
+import { ApiError, type ErrorDetail } from '../api/api-error';
+import { findUnstorableText } from '../api/find-unstorable-text';
 import { toErrorPayload } from '../api/to-error-response';
 import { getSessionActor } from '../auth/get-session-actor';
 import { withRole, type OrgContext } from '../orgs/authorize';
@@ -20,6 +21,23 @@ export function formToObject(form: FormData): Record<string, string | string[]> 
     out[key] = values.length === 1 ? values[0]! : values;
   }
   return out;
+}
+
+/**
+ * Throws a validation_failed naming the first field (by its form name) whose name or value holds text the database
+ * cannot store (a NUL; browsers send no lone surrogates in forms, but the live actions' plain arguments may hold
+ * them). Without this check such text reached Postgres and the form showed an internal error (fuzzing found it). It
+ * looks at nothing but the text, so its answer is the same in every organization and for a non-member.
+ */
+export function refuseUnstorableFields(fields: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(fields)) {
+    const problem = findUnstorableText([name, value]);
+    if (problem) {
+      throw new ApiError('validation_failed', `${name}: ${problem.message}`, [
+        { path: name, message: problem.message },
+      ]);
+    }
+  }
 }
 
 /** Turns whatever a service threw into the form's error state (field messages from zod paths or API details). */
@@ -67,10 +85,22 @@ export function orgAction<S extends z.ZodType, R>(
   return async (_previous, form) => {
     const session = await getSessionActor();
     if (!session) return { ok: false, error: { code: 'unauthorized', message: 'sign in again', fields: {} } };
-    const { org, ...fields } = formToObject(form);
+    let org: string;
     let result: R;
     try {
-      if (typeof org !== 'string' || org === '') throw new Error('the form does not name its organization');
+      // The browser sends a FormData; a hand-made request may send any value in its place (by shape, not instanceof:
+      // the FormData class of the runtime decoding the request is not necessarily this module's global one).
+      const maybe = form as Partial<FormData> | null | undefined;
+      if (typeof maybe?.getAll !== 'function' || typeof maybe.keys !== 'function') {
+        throw new ApiError('bad_request', 'send the form as form data');
+      }
+      const { org: named, ...fields } = formToObject(form);
+      refuseUnstorableFields({ org: named, ...fields });
+      if (typeof named !== 'string' || named === '') {
+        const message = 'the form does not name its organization (one org field)';
+        throw new ApiError('bad_request', message, [{ path: 'org', message }]);
+      }
+      org = named;
       const input = schema.parse(fields);
       result = await guarded(getServiceDeps(), { userId: session.userId, email: session.email ?? '' }, org, input);
     } catch (error) {

@@ -266,6 +266,28 @@ describe('POST /api/mcp', () => {
     expect(await runCount(theirs.tenantId)).toBe(runs);
   });
 
+  it.each([
+    ['trigger_run', { suiteId: 'c\u0000' }, 'suiteId'],
+    ['trigger_run', { suiteId: 'SUITE', idempotencyKey: 'a\u0000b' }, 'idempotencyKey'],
+    ['trigger_run', { suiteId: 'SUITE', branch: 'main\ud800' }, 'branch'],
+    ['get_run', { runId: '\udfff' }, 'runId'],
+    ['list_suites', { projectId: 'p\u0000' }, 'projectId'],
+  ])(
+    '%s refuses %j (text Postgres cannot store) as an isError validation_failed naming %s, not an internal error',
+    async (tool, args, field) => {
+      const { seeded } = tenantA;
+      const runs = await runCount(seeded.tenantId);
+      const named = JSON.parse(JSON.stringify(args).replace('SUITE', seeded.suiteId)) as Record<string, unknown>;
+      const result = await callTool(tenantA.token, tool, named);
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain(`Error (validation_failed): invalid arguments: ${field}:`);
+      expect(result._meta).toMatchObject({
+        'mcptest.dev/error': { code: 'validation_failed', details: [{ path: field }] },
+      });
+      expect(await runCount(seeded.tenantId)).toBe(runs);
+    },
+  );
+
   it('rate limits: the trigger allowance as an isError result, the per-token limit as 429 with Retry-After', async () => {
     const created = await createTenant(testDb.db, { name: 'MCP C', ownerEmail: 'mcp-c@example.test' });
     const seeded = await seedSuite(testDb.db, { tenantId: created.tenant.id, serverUrl: mock.url, yaml: SUITE });

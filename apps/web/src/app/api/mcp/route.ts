@@ -10,6 +10,7 @@ import type { RateLimitDecision } from '@mcptest/queue';
 import packageJson from '../../../../package.json';
 import { ApiError } from '../../../server/api/api-error';
 import { authenticateToken, requireScope, type AuthenticatedActor, type Scope } from '../../../server/api/authenticate';
+import { findUnstorableText } from '../../../server/api/find-unstorable-text';
 import { toErrorResponse } from '../../../server/api/to-error-response';
 import { getLogger } from '../../../server/logger';
 import { getServiceDeps } from '../../../server/services/get-service-deps';
@@ -46,6 +47,18 @@ function rateLimited(limited: Extract<RateLimitDecision, { ok: false }>): ApiErr
   );
 }
 
+/**
+ * Refuses tool arguments holding text Postgres cannot store (a NUL, a lone surrogate): they pass the tools' schemas,
+ * and reached a query as an internal error before this check (fuzzing found it). An isError result naming the argument,
+ * as the REST API answers a 400 for the same text.
+ */
+function refuseUnstorable(input: object): void {
+  const problem = findUnstorableText(input);
+  if (problem) {
+    throw new ApiError('validation_failed', `invalid arguments: ${problem.path}: ${problem.message}`, [problem]);
+  }
+}
+
 function toSuite(suite: SuiteResource, latestRun: McptestSuite['latestRun']): McptestSuite {
   return {
     id: suite.id,
@@ -73,6 +86,7 @@ function toolHandlers(
   return {
     async listSuites({ projectId, limit }): Promise<ListSuitesOutput> {
       requireScope(actor, 'read');
+      refuseUnstorable({ projectId });
       // One more than asked tells whether more exist.
       const found: SuiteResource[] = [];
       let moreProjects = false;
@@ -106,6 +120,7 @@ function toolHandlers(
 
     async triggerRun(input): Promise<TriggerRunOutput> {
       requireScope(actor, 'run');
+      refuseUnstorable(input);
       const refusal = triggerRefusal();
       if (refusal) throw refusal;
       const outcome = await triggerRun(
@@ -128,6 +143,7 @@ function toolHandlers(
 
     async getRun({ runId }) {
       requireScope(actor, 'read');
+      refuseUnstorable({ runId });
       return getRun(deps, actor, runId);
     },
 
