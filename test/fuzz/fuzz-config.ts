@@ -30,3 +30,23 @@ export const FUZZ_TEST_TIMEOUT_MS = LONG_FUZZ_RUN ? 3_600_000 : 120_000;
 export function fuzzRuns<T>(defaultRuns: number): fc.Parameters<T> {
   return { numRuns: fuzzEnv.FUZZ_RUNS ?? defaultRuns, seed: FUZZ_SEED };
 }
+
+/** What a fuzzed handler answered: the status, its content type, the raw text and the JSON if the text parses. */
+export interface FuzzAnswer {
+  status: number;
+  contentType: string;
+  text: string;
+  json: unknown;
+}
+
+/** Reads a handler's Response once into a {@link FuzzAnswer} (json undefined for an empty or non-JSON body). */
+export async function readFuzzAnswer(response: Response): Promise<FuzzAnswer> {
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text, json };
+}

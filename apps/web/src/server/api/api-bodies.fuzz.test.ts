@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { useTestDatabase } from '../../../../../test/db';
-import { fuzzRuns } from '../../../../../test/fuzz/fuzz-config';
+import { fuzzRuns, readFuzzAnswer, type FuzzAnswer as Answer } from '../../../../../test/fuzz/fuzz-config';
 import {
   applyMutations,
   fromJsonSchema,
@@ -49,13 +49,6 @@ let token: string;
 /** Ids of this tenant's fixtures, so valid bodies reach the services instead of stopping at a 404. */
 const ids: Record<string, string> = {};
 const handlers = new Map<string, Handler>();
-
-interface Answer {
-  status: number;
-  contentType: string;
-  text: string;
-  json: unknown;
-}
 
 function handlerOf(spec: EndpointSpec): Handler {
   const handler = handlers.get(spec.operationId);
@@ -96,14 +89,7 @@ async function send(
     ...(init.body === undefined ? {} : { body: init.body, duplex: 'half' }),
   } as RequestInit);
   const response = await handlerOf(spec)(request, { params: Promise.resolve(paramsFor(spec)) });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text, json };
+  return readFuzzAnswer(response);
 }
 
 const ErrorBody = z.strictObject({

@@ -16,7 +16,12 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { z } from 'zod';
 import { useTestDatabase } from '../../../../../../test/db';
-import { FUZZ_TEST_TIMEOUT_MS, fuzzRuns } from '../../../../../../test/fuzz/fuzz-config';
+import {
+  FUZZ_TEST_TIMEOUT_MS,
+  fuzzRuns,
+  readFuzzAnswer,
+  type FuzzAnswer as Answer,
+} from '../../../../../../test/fuzz/fuzz-config';
 import {
   applyMutations,
   HOSTILE_STRINGS,
@@ -42,13 +47,6 @@ let seeded: SeededSuite;
 let runId: string;
 let loggedErrors: MockInstance;
 
-interface Answer {
-  status: number;
-  contentType: string;
-  text: string;
-  json: unknown;
-}
-
 async function post(body: string, headers: Record<string, string> = {}): Promise<Answer> {
   const request = new Request('http://localhost/api/mcp', {
     method: 'POST',
@@ -62,14 +60,7 @@ async function post(body: string, headers: Record<string, string> = {}): Promise
     body,
   });
   const response = await route.POST(request);
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text, json };
+  return readFuzzAnswer(response);
 }
 
 const RpcId = z.union([z.string(), z.number(), z.null()]);
