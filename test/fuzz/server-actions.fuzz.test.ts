@@ -154,7 +154,13 @@ const CASES: Record<string, ActionCase> = {
     fields: (set) => ({ webhookId: set.webhookId, deliveryId: set.deliveryId }),
   },
   'app/o/[org]/suites/[suiteId]/edit/actions.ts#updateSuiteAction': {
-    fields: (set) => ({ suiteId: set.suiteId, name: 'renamed suite', serverId: set.serverId, yaml: SUITE_YAML }),
+    fields: (set) => ({
+      suiteId: set.suiteId,
+      baseVersion: '2',
+      name: 'renamed suite',
+      serverId: set.serverId,
+      yaml: SUITE_YAML,
+    }),
   },
   'app/o/[org]/suites/[suiteId]/run-now-action.ts#runSuiteNowAction': {
     fields: (set) => ({ suiteId: set.suiteId, branch: 'fuzz', commitSha: 'abc123' }),

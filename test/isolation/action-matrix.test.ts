@@ -191,7 +191,13 @@ const ACTION_CASES: Record<string, Case> = {
   },
   'app/o/[org]/suites/[suiteId]/edit/actions.ts#updateSuiteAction': {
     role: 'MEMBER',
-    fields: (set) => ({ suiteId: set.suiteId, name: 'renamed suite', serverId: set.serverId, yaml: SUITE_YAML }),
+    fields: (set) => ({
+      suiteId: set.suiteId,
+      baseVersion: '2',
+      name: 'renamed suite',
+      serverId: set.serverId,
+      yaml: SUITE_YAML,
+    }),
   },
   'app/o/[org]/suites/[suiteId]/run-now-action.ts#runSuiteNowAction': {
     role: 'MEMBER',

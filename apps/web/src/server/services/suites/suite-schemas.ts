@@ -21,6 +21,11 @@ export const CreateSuiteRequest = z.strictObject({
 export type CreateSuiteRequest = z.infer<typeof CreateSuiteRequest>;
 
 export const UpdateSuiteRequest = z.strictObject({
+  /**
+   * The version this edit was made on. When given and the suite has moved on, the update is refused with 409 instead
+   * of overwriting someone else's save (the editor always sends it; API clients may).
+   */
+  baseVersion: z.int().min(1).optional(),
   name: Name.optional(),
   serverId: z.string().min(1).optional(),
   yaml: Yaml.optional(),

@@ -18,6 +18,7 @@ export async function updateSuite(
   input: UpdateSuiteRequest,
 ): Promise<SuiteResource> {
   const current = await getSuiteOrThrow(deps, actor, suiteId);
+  if (input.baseVersion !== undefined && input.baseVersion !== current.version) throw staleEdit(current.version, input);
   const db = deps.db.tenant(actor.tenantId);
   if (input.serverId && input.serverId !== current.serverId) {
     const server = await db.server.findFirst({
@@ -39,8 +40,10 @@ export async function updateSuite(
   }
   const suite = await db.transaction(async (tx) => {
     const version = yamlChanged ? current.version + 1 : current.version;
-    const updated = await tx.suite.update({
-      where: { id: suiteId },
+    // Only if nobody saved since `current` was read: a concurrent save would otherwise be overwritten, and with new
+    // YAML both would claim the same version number.
+    const guarded = await tx.suite.updateMany({
+      where: { id: suiteId, version: current.version },
       data: {
         ...(input.name ? { name: input.name } : {}),
         ...(input.serverId ? { serverId: input.serverId } : {}),
@@ -50,6 +53,11 @@ export async function updateSuite(
         ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
       },
     });
+    if (guarded.count === 0) {
+      const now = await tx.suite.findFirst({ where: { id: suiteId }, select: { version: true } });
+      throw staleEdit(now?.version ?? current.version, input);
+    }
+    const updated = await tx.suite.findFirstOrThrow({ where: { id: suiteId } });
     if (yamlChanged) {
       await tx.suiteVersion.create({
         data: { tenantId: actor.tenantId, suiteId, version, yaml: input.yaml ?? '', createdById: actor.userId },
@@ -63,7 +71,7 @@ export async function updateSuite(
         action: 'suite.update',
         targetType: 'suite',
         targetId: suiteId,
-        metadata: { fields: Object.keys(input), version },
+        metadata: { fields: Object.keys(input).filter((key) => key !== 'baseVersion'), version },
       },
     });
     return updated;
@@ -73,4 +81,15 @@ export async function updateSuite(
   if (input.enabled !== undefined)
     await invalidateBadges(deps.redis, deps.prefix, { suiteId, projectId: suite.projectId });
   return toSuiteResource(suite, deps.appUrl, deps.now());
+}
+
+/** The 409 of an edit made on an older version than the suite's: nothing was written, and the caller keeps its text. */
+function staleEdit(version: number, input: UpdateSuiteRequest): ApiError {
+  const base = input.baseVersion === undefined ? 'while this edit was saved' : `after version ${input.baseVersion}`;
+  return new ApiError(
+    'conflict',
+    `the suite was saved by someone else ${base}; it is now at version ${version}. Nothing was saved: keep a copy of ` +
+      'your changes, reload, and apply them to the current version',
+    [{ path: 'baseVersion', message: `the suite is at version ${version}` }],
+  );
 }

@@ -8,6 +8,8 @@ import { orgAction } from '../../../../../../server/ui/org-action';
 
 const EditSuiteForm = z.object({
   suiteId: z.string().min(1),
+  /** The version the editor was opened on: a save made meanwhile by someone else is a conflict, not overwritten. */
+  baseVersion: z.coerce.number().int().min(1),
   name: z.string(),
   serverId: z.string(),
   yaml: z.string(),
@@ -15,7 +17,12 @@ const EditSuiteForm = z.object({
 
 const save = orgAction('MEMBER', EditSuiteForm, async ({ deps, actor }, form) => {
   const before = await getSuiteOrThrow(deps, actor, form.suiteId);
-  const request = UpdateSuiteRequest.parse({ name: form.name, serverId: form.serverId, yaml: form.yaml });
+  const request = UpdateSuiteRequest.parse({
+    baseVersion: form.baseVersion,
+    name: form.name,
+    serverId: form.serverId,
+    yaml: form.yaml,
+  });
   const after = await updateSuite(deps, actor, form.suiteId, request);
   return { version: after.version, newVersion: after.version !== before.version };
 });

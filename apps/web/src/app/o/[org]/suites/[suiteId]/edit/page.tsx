@@ -47,7 +47,7 @@ export default async function SuiteEditPage({ params }: Props) {
         org={org}
         mode="edit"
         action={updateSuiteAction}
-        hidden={{ suiteId }}
+        hidden={{ suiteId, baseVersion: String(suite.version) }}
         servers={servers}
         initial={{ name: suite.name, serverId: suite.serverId, yaml: suite.yaml }}
         submitLabel="Save"
