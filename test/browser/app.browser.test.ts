@@ -13,7 +13,16 @@ import { acceptInvitation, changeRole, inviteMember } from './flows/members';
 import { downloadJunit, expectTrendChart, runSuiteNow, waitForRunStatus } from './flows/runs';
 import { discoverServer, expectToolListed, registerServer } from './flows/servers';
 import { createApiToken, createWebhook, openWebhookDeliveries, readBadgeSnippet } from './flows/settings';
-import { expectInlineError, fillSuiteForm, openNewSuite, saveSuite, setSchedule, typeYaml } from './flows/suites';
+import {
+  expectInlineError,
+  fillSuiteForm,
+  formYaml,
+  openNewSuite,
+  openSuiteEditor,
+  saveSuite,
+  setSchedule,
+  typeYaml,
+} from './flows/suites';
 import { createOrganization, createProject, launchBrowser, newPage, screenshot, signInDev } from './harness';
 
 const database = useTestDatabase();
@@ -230,4 +239,42 @@ describe('roles and organizations', () => {
     }
     await outsider.close();
   }, 300_000);
+
+  it('two editors of one suite: the later save is refused with the current version and keeps its text', async () => {
+    const other = await owner.context().newPage();
+    await openSuiteEditor(owner, base(), state.org, state.suiteId);
+    await openSuiteEditor(other, base(), state.org, state.suiteId);
+    await typeYaml(owner, `${SUITE}# saved first\n`);
+    await saveSuite(owner);
+    const saved = (
+      await owner
+        .getByRole('status')
+        .filter({ hasText: /^Saved/ })
+        .innerText()
+    ).trim();
+    const version = /version (\d+)/.exec(saved)?.[1];
+    expect(version, saved).toBeDefined();
+
+    const mine = `${SUITE}# saved second, on the old version\n`;
+    await typeYaml(other, mine);
+    await other.getByRole('button', { name: 'Save', exact: true }).click();
+    await other
+      .getByRole('alert')
+      .filter({ hasText: new RegExp(`saved by someone else.*now at version ${version}`) })
+      .waitFor();
+    expect(await formYaml(other)).toBe(mine);
+
+    // After a reload the editor holds the first save, and saving on it works.
+    await other.reload();
+    await yamlEditorReady(other);
+    expect(await formYaml(other)).toBe(`${SUITE}# saved first\n`);
+    await typeYaml(other, mine);
+    await saveSuite(other);
+    await other.close();
+  }, 300_000);
 });
+
+async function yamlEditorReady(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: 'Editor' }).waitFor();
+  await page.locator('.cm-content').first().waitFor();
+}

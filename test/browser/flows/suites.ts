@@ -25,6 +25,18 @@ export function yamlEditor(page: Page, label = 'Suite YAML'): Locator {
   return page.getByRole('textbox', { name: label, exact: true });
 }
 
+/** Opens the suite's editor page and waits for the editor (MEMBER or higher). */
+export async function openSuiteEditor(page: Page, base: string, org: string, suiteId: string): Promise<void> {
+  await page.goto(`${base}/o/${org}/suites/${suiteId}/edit`);
+  await page.getByRole('heading', { level: 1, name: 'Editor' }).waitFor();
+  await yamlEditor(page).waitFor();
+}
+
+/** The YAML the form would send (the hidden field the editor keeps in step). */
+export async function formYaml(page: Page): Promise<string> {
+  return page.locator('textarea[name="yaml"]').inputValue();
+}
+
 /** Opens `/o/<org>/projects/<projectId>/suites/new` and waits for the editor to be ready (MEMBER or higher). */
 export async function openNewSuite(page: Page, base: string, org: string, projectId: string): Promise<void> {
   await page.goto(`${base}/o/${org}/projects/${projectId}/suites/new`);

@@ -4,6 +4,7 @@ import { useActionState, useEffect, useRef, useState, useTransition, type ReactN
 import { fieldError, type ActionState } from '../../lib/action-state';
 import type { SchedulePreview } from '../../server/services/suites/preview-schedule';
 import { describedBy, Field } from '../field';
+import { submitKeepingValues } from '../kept-form';
 import { FormMessage } from '../form-message';
 import { SubmitButton } from '../submit-button';
 import { starterSuiteLive } from './live-actions';
@@ -108,7 +109,14 @@ export function SuiteForm({
   };
 
   return (
-    <form action={formAction} className="form suites-form" aria-label={mode === 'new' ? 'New suite' : 'Edit suite'}>
+    // Without React's reset: after a refused save the form must still send what the editor shows (a reset put the
+    // hidden YAML field back to the text the page was opened with while the editor kept the user's text).
+    <form
+      action={formAction}
+      onSubmit={submitKeepingValues(formAction)}
+      className="form suites-form"
+      aria-label={mode === 'new' ? 'New suite' : 'Edit suite'}
+    >
       <input type="hidden" name="org" value={org} />
       {Object.entries(hidden).map(([key, value]) => (
         <input key={key} type="hidden" name={key} value={value} />

@@ -1,6 +1,7 @@
 'use client';
 import { useActionState } from 'react';
 import { FormMessage } from '../../../../../../components/form-message';
+import { submitKeepingValues } from '../../../../../../components/kept-form';
 import { SubmitButton } from '../../../../../../components/submit-button';
 import { ScheduleFields } from '../../../../../../components/suites/schedule-fields';
 import { fieldError } from '../../../../../../lib/action-state';
@@ -27,7 +28,13 @@ export function ScheduleForm({
 }) {
   const [state, action] = useActionState(saveScheduleAction, null);
   return (
-    <form action={action} className="form card suites-schedule-form" aria-labelledby="schedule-form-title">
+    // Without React's reset, so a refused cron stays in the field to be corrected.
+    <form
+      action={action}
+      onSubmit={submitKeepingValues(action)}
+      className="form card suites-schedule-form"
+      aria-labelledby="schedule-form-title"
+    >
       <h2 id="schedule-form-title">{schedule ? 'Change the schedule' : 'Add a schedule'}</h2>
       <input type="hidden" name="org" value={org} />
       <input type="hidden" name="suiteId" value={suiteId} />
