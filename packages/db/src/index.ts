@@ -2,6 +2,7 @@ export { createDatabase, type Database, type GlobalClient, type CreateDatabaseOp
 export { DbError, type DbErrorCode } from './errors';
 export { TENANT_MODELS, RLS_MODELS, type TenantDb, type TenantClient, type TenantModel } from './tenant/tenant-scope';
 export { createTenant, slugify, type CreateTenantInput, type CreateTenantResult } from './tenant/create-tenant';
+export { createWithUniqueSlug } from './tenant/create-with-unique-slug';
 export { createSecretBox, secretContext, type SecretBox, type SecretKey, type Sealed } from './crypto/secret-box';
 export { rotateSecrets } from './crypto/rotate-secrets';
 export { generateApiToken, hashToken, API_TOKEN_PREFIX } from './tokens/api-token';

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../database';
 import { generateApiToken } from '../tokens/api-token';
+import { createWithUniqueSlug } from './create-with-unique-slug';
 
 export interface CreateTenantInput {
   name: string;
@@ -31,15 +31,12 @@ export function slugify(name: string): string {
  */
 export async function createTenant(db: Database, input: CreateTenantInput): Promise<CreateTenantResult> {
   const email = input.ownerEmail.trim().toLowerCase();
-  const base = slugify(input.name);
-  const taken = await db.global.tenant.findUnique({ where: { slug: base }, select: { id: true } });
-  const slug = taken ? `${base}-${randomBytes(3).toString('hex')}` : base;
-
   const user = await db.global.user.upsert({ where: { email }, create: { email }, update: {} });
-  const tenant = await db.global.tenant.create({
-    data: { name: input.name.trim(), slug },
-    select: { id: true, slug: true },
-  });
+  const tenant = await createWithUniqueSlug(
+    slugify(input.name),
+    async (slug) => (await db.global.tenant.findUnique({ where: { slug }, select: { id: true } })) !== null,
+    (slug) => db.global.tenant.create({ data: { name: input.name.trim(), slug }, select: { id: true, slug: true } }),
+  );
   const scoped = db.tenant(tenant.id);
   const { token, tokenHash, prefix } = generateApiToken();
   await scoped.transaction(async (tx) => {

@@ -1,5 +1,4 @@
-import { slugify } from '@mcptest/db';
-import { createWithUniqueSlug } from '../services/create-with-unique-slug';
+import { createWithUniqueSlug, slugify } from '@mcptest/db';
 import {
   CreateOrganizationInput,
   parseOrgInput,

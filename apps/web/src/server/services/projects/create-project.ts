@@ -1,6 +1,5 @@
-import { slugify } from '@mcptest/db';
+import { createWithUniqueSlug, slugify } from '@mcptest/db';
 import { ApiError } from '../../api/api-error';
-import { createWithUniqueSlug } from '../create-with-unique-slug';
 import type { Actor, ServiceDeps } from '../service-deps';
 import { toProjectResource, type CreateProjectRequest, type ProjectResource } from './project-schemas';
 

@@ -1,5 +1,5 @@
-// The retry rule alone, with a fake insert (the database races are in create-project.test.ts and
-// create-organization.test.ts).
+// The retry rule alone, with a fake insert (the database races are in create-tenant.test.ts and, in the web app,
+// create-project.test.ts and create-organization.test.ts).
 import { describe, expect, it } from 'vitest';
 import { createWithUniqueSlug } from './create-with-unique-slug';
 
