@@ -38,7 +38,7 @@ import {
   type RecordingTransport,
   type TranscriptEntry,
 } from './recording-transport';
-import { describeServerFault, InvalidAnswerError } from './server-fault';
+import { describeServerFault, InvalidAnswerError, isOverCapStreamFault } from './server-fault';
 import { describeNetworkError, redactSecrets, SessionError, type SessionErrorCode } from './session-error';
 
 /** The transport a session actually uses (`auto` resolves to http or sse). */
@@ -180,6 +180,8 @@ export class McpSession {
   /** Errors reported through onerror so far, and the last one in words: a timeout names what went wrong meanwhile. */
   private faults = 0;
   private lastFault: string | undefined;
+  /** One per request in flight: aborted when a fault means no answer can arrive (see isOverCapStreamFault). */
+  private readonly inFlight = new Set<AbortController>();
   private closing: Promise<void> | undefined;
   private readonly stateListeners = new Set<() => void>();
 
@@ -206,6 +208,7 @@ export class McpSession {
       this.lastTransportError = error;
       this.faults += 1;
       this.lastFault = describeServerFault(error);
+      if (isOverCapStreamFault(error)) for (const request of this.inFlight) request.abort();
     };
   }
 
@@ -472,7 +475,9 @@ export class McpSession {
     // The SDK checks maxTotalTimeout only when progress arrives; our own deadline makes it hard.
     const deadline = options.maxTotalTimeoutMs === undefined ? undefined : new AbortController();
     const deadlineTimer = deadline && setTimeout(() => deadline.abort(), options.maxTotalTimeoutMs);
-    const signals = [options.signal, deadline?.signal].filter((s): s is AbortSignal => s !== undefined);
+    const cutOff = new AbortController();
+    this.inFlight.add(cutOff);
+    const signals = [options.signal, deadline?.signal, cutOff.signal].filter((s): s is AbortSignal => s !== undefined);
     const faultsBefore = this.faults;
     const requestOptions: RequestOptions = {
       timeout: timeoutMs,
@@ -494,10 +499,12 @@ export class McpSession {
         resetOnProgress: options.resetTimeoutOnProgress === true,
         cancelled: options.signal?.aborted === true,
         deadlineHit: deadline?.signal.aborted === true,
+        cutOff: cutOff.signal.aborted,
         fault: this.faults > faultsBefore ? this.lastFault : undefined,
       });
     } finally {
       clearTimeout(deadlineTimer);
+      this.inFlight.delete(cutOff);
     }
   }
 
@@ -525,6 +532,8 @@ export class McpSession {
       resetOnProgress: boolean;
       cancelled: boolean;
       deadlineHit: boolean;
+      /** Aborted because a stream of the session went over its cap (the fault says which). */
+      cutOff: boolean;
       /** What the server did wrong while this request waited, if anything was reported. */
       fault: string | undefined;
     },
@@ -558,6 +567,15 @@ export class McpSession {
       return make('timeout', `${label} exceeded its total time limit of ${context.maxTotalTimeoutMs} ms${meanwhile}`, {
         ...(fault === undefined ? {} : { fault }),
       });
+    }
+    if (context.cutOff) {
+      return make(
+        'result_too_large',
+        `no answer to ${label} can arrive: ${fault ?? 'an event stream went over its cap'}`,
+        {
+          ...(fault === undefined ? {} : { fault }),
+        },
+      );
     }
     if (isAbortError(error)) return make('cancelled', `${label} was cancelled`);
     if (error instanceof InvalidAnswerError) {

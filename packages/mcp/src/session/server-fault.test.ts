@@ -2,7 +2,7 @@
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { bodyHint } from './mcp-session';
-import { describeServerFault, InvalidAnswerError, invalidAnswer } from './server-fault';
+import { describeServerFault, InvalidAnswerError, invalidAnswer, isOverCapStreamFault } from './server-fault';
 
 function thrown(fn: () => unknown): unknown {
   try {
@@ -73,5 +73,18 @@ describe('bodyHint', () => {
     expect(bodyHint(sdkError('token rejected'))).toBe(': token rejected');
     expect(bodyHint(sdkError('x'.repeat(300)))).toBe(`: ${'x'.repeat(200)}…`);
     expect(bodyHint(sdkError('null'))).toBe('');
+  });
+});
+
+describe('isOverCapStreamFault', () => {
+  it.each([
+    ['SSE stream disconnected: SsrfRefusedError: refused: 127.0.0.1:1: one server-sent event exceeded 10 bytes', true],
+    ['SSE stream disconnected: SsrfRefusedError: refused: h:1: event stream exceeded 268435456 bytes', true],
+    // A cut connection may be resumed by a server that supports it: the request keeps waiting.
+    ['SSE stream disconnected: TypeError: terminated', false],
+    ['Received a response for an unknown message ID: {"id":9}', false],
+    ['one server-sent event exceeded 10 bytes', false],
+  ])('%s → %s', (message, fatal) => {
+    expect(isOverCapStreamFault(new Error(message))).toBe(fatal);
   });
 });

@@ -65,3 +65,13 @@ export function describeServerFault(error: unknown): string {
   }
   return describeNetworkError(error);
 }
+
+/**
+ * True when the safe fetch's body caps cut an event stream (one event, or the stream as a whole, too large). The SDK
+ * reports it through onerror and keeps the request waiting, but the answer can no longer arrive (a resumed stream
+ * would replay the same oversized event), so requests in flight fail at once rather than at their timeout.
+ */
+export function isOverCapStreamFault(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /^SSE stream disconnected: [\s\S]*(one server-sent event|event stream) exceeded \d+ bytes\s*$/.test(message);
+}
