@@ -3,6 +3,7 @@
 // local run raises FUZZ_RUNS (and may vary FUZZ_SEED).
 import { loadEnv } from '@mcptest/core';
 import type fc from 'fast-check';
+import { vi } from 'vitest';
 import { z } from 'zod';
 
 const FuzzEnv = z.object({
@@ -49,4 +50,16 @@ export async function readFuzzAnswer(response: Response): Promise<FuzzAnswer> {
     json = undefined;
   }
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text, json };
+}
+
+/**
+ * For a fuzzer driving API handlers: hundreds of requests a minute, so the rate limits and the queued-run quota are
+ * lifted, and no request waits for a run. Call in `beforeAll`, before the handlers read their env.
+ */
+export function liftApiLimitsForFuzzing(): void {
+  vi.stubEnv('API_RATE_LIMIT_PER_TOKEN', '1000000');
+  vi.stubEnv('API_RATE_LIMIT_PER_TENANT', '1000000');
+  vi.stubEnv('API_TRIGGERS_PER_TENANT_PER_MINUTE', '1000000');
+  vi.stubEnv('API_MAX_WAIT_SECONDS', '0');
+  vi.stubEnv('MCPTEST_PLAN_LIMITS', JSON.stringify({ FREE: { maxQueuedRuns: 1_000_000 } }));
 }

@@ -8,10 +8,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTenant } from '@mcptest/db';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useTestDatabase } from '../../../../../test/db';
-import { fuzzRuns, readFuzzAnswer, type FuzzAnswer as Answer } from '../../../../../test/fuzz/fuzz-config';
+import {
+  fuzzRuns,
+  liftApiLimitsForFuzzing,
+  readFuzzAnswer,
+  type FuzzAnswer as Answer,
+} from '../../../../../test/fuzz/fuzz-config';
 import {
   applyMutations,
   fromJsonSchema,
@@ -215,12 +220,7 @@ function hints(property: string): fc.Arbitrary<unknown> | undefined {
 }
 
 beforeAll(async () => {
-  // Fuzzing sends hundreds of requests a minute: lift the rate limits and the queued-run quota, and never wait.
-  vi.stubEnv('API_RATE_LIMIT_PER_TOKEN', '1000000');
-  vi.stubEnv('API_RATE_LIMIT_PER_TENANT', '1000000');
-  vi.stubEnv('API_TRIGGERS_PER_TENANT_PER_MINUTE', '1000000');
-  vi.stubEnv('API_MAX_WAIT_SECONDS', '0');
-  vi.stubEnv('MCPTEST_PLAN_LIMITS', JSON.stringify({ FREE: { maxQueuedRuns: 1_000_000 } }));
+  liftApiLimitsForFuzzing();
   for (const spec of ENDPOINTS) {
     const module = (await import(routeFile(spec))) as Record<string, Handler | undefined>;
     const handler = module[spec.method];

@@ -19,6 +19,7 @@ import { useTestDatabase } from '../../../../../../test/db';
 import {
   FUZZ_TEST_TIMEOUT_MS,
   fuzzRuns,
+  liftApiLimitsForFuzzing,
   readFuzzAnswer,
   type FuzzAnswer as Answer,
 } from '../../../../../../test/fuzz/fuzz-config';
@@ -202,12 +203,7 @@ function toolCall(tool: string, args: unknown): Record<string, unknown> {
 }
 
 beforeAll(async () => {
-  // The fuzzer sends hundreds of requests: lift the rate limits and the queued-run quota, and never wait for a run.
-  vi.stubEnv('API_RATE_LIMIT_PER_TOKEN', '1000000');
-  vi.stubEnv('API_RATE_LIMIT_PER_TENANT', '1000000');
-  vi.stubEnv('API_TRIGGERS_PER_TENANT_PER_MINUTE', '1000000');
-  vi.stubEnv('API_MAX_WAIT_SECONDS', '0');
-  vi.stubEnv('MCPTEST_PLAN_LIMITS', JSON.stringify({ FREE: { maxQueuedRuns: 1_000_000 } }));
+  liftApiLimitsForFuzzing();
   route = await import('./route');
   const { getLogger } = await import('../../../server/logger');
   // The route and its tool handlers log an unexpected error before answering it as internal.
