@@ -9,6 +9,7 @@ export default defineConfig({
       'test/**/*.test.ts',
     ],
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/fast-check-setup.ts'],
     // Each file has its own database and Redis prefix, so files run in parallel; tests inside a file run in order.
     pool: 'forks',
     maxWorkers: 3,

@@ -41,11 +41,19 @@ describe('annotation trust modes', () => {
 });
 
 describe('splitWords', () => {
+  it('lower-cases each word on its own (a capital sigma after another word is σ, not ς)', () => {
+    expect(splitWords('𝜶Σ')).toEqual(['𝜶', 'σ']);
+    expect(splitWords('ΟΔΟΣ')).toEqual(['οδος']);
+  });
+
   it('keeps every letter and digit, in order, and nothing else', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), (s) => {
         const kept = [...s].filter((c) => /[\p{L}\p{Nd}]/u.test(c)).join('');
-        expect(splitWords(s).join('')).toBe(kept.toLowerCase());
+        // Σ lower-cases to ς at the end of a word and to σ elsewhere, and the words end in different places in the
+        // two strings (found by a CI run: "𝜶Σ" is two words, so splitWords gives "𝜶σ"); compare with one sigma.
+        const oneSigma = (text: string) => text.replaceAll('ς', 'σ');
+        expect(oneSigma(splitWords(s).join(''))).toBe(oneSigma(kept.toLowerCase()));
       }),
     );
   });
