@@ -3,6 +3,7 @@ import type { RunListItem } from '../../server/services/runs/run-schemas';
 import { StatusPill } from '../status-pill';
 import { TimeStamp } from '../time-stamp';
 import { formatDuration, shortId, triggerLabel } from './format';
+import { DataTable } from '../data-table';
 
 /** A page of runs, newest first. With `suiteNames`, a Suite column (the organization-wide list). */
 export function RunsTable({
@@ -19,71 +20,67 @@ export function RunsTable({
   // Most teams run without branches; an empty column would only push the useful ones off a narrow screen.
   const showBranch = runs.some((run) => run.branch || run.commitSha);
   return (
-    <div className="table-wrap">
-      <table className="table runs-table">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Run</th>
-            {suiteNames ? <th scope="col">Suite</th> : null}
-            <th scope="col">Result</th>
-            <th scope="col">Trigger</th>
-            {showBranch ? <th scope="col">Branch · commit</th> : null}
-            <th scope="col">Duration</th>
-            <th scope="col">Queued</th>
+    <DataTable
+      caption={caption}
+      columns={[
+        'Run',
+        suiteNames && 'Suite',
+        'Result',
+        'Trigger',
+        showBranch && 'Branch · commit',
+        'Duration',
+        'Queued',
+      ]}
+      className="runs-table"
+    >
+      {runs.map((run) => {
+        const suite = suiteNames?.[run.suiteId];
+        return (
+          <tr key={run.id}>
+            <td className="runs-cell-run">
+              <StatusPill status={run.status} />{' '}
+              <Link href={`/o/${org}/runs/${run.id}`} aria-label={`Run ${shortId(run.id)}, ${run.status}`}>
+                #{shortId(run.id)}
+              </Link>
+            </td>
+            {suiteNames ? (
+              <td>
+                {suite ? (
+                  <Link href={`/o/${org}/suites/${run.suiteId}`}>{suite.name}</Link>
+                ) : (
+                  <span className="muted">deleted suite</span>
+                )}
+                {suite ? <span className="muted runs-sub">{suite.projectName}</span> : null}
+              </td>
+            ) : null}
+            <td>
+              {run.status === 'queued' || run.status === 'running' ? (
+                <span className="muted">in progress</span>
+              ) : (
+                compactSummary(run.summary)
+              )}
+              {run.regressions.length > 0 ? (
+                <span className="runs-regression-mark runs-sub">
+                  <span aria-hidden="true">▼ </span>
+                  {run.regressions.length} regression{run.regressions.length === 1 ? '' : 's'}
+                </span>
+              ) : null}
+            </td>
+            <td>{triggerLabel(run.trigger)}</td>
+            {showBranch ? (
+              <td>
+                {run.branch ?? <span className="muted">—</span>}
+                {run.commitSha ? <code className="runs-sub">{run.commitSha.slice(0, 10)}</code> : null}
+              </td>
+            ) : null}
+            <td>{run.startedAt ? formatDuration(run.durationMs) : <span className="muted">—</span>}</td>
+            <td>
+              <TimeStamp value={run.queuedAt} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => {
-            const suite = suiteNames?.[run.suiteId];
-            return (
-              <tr key={run.id}>
-                <td className="runs-cell-run">
-                  <StatusPill status={run.status} />{' '}
-                  <Link href={`/o/${org}/runs/${run.id}`} aria-label={`Run ${shortId(run.id)}, ${run.status}`}>
-                    #{shortId(run.id)}
-                  </Link>
-                </td>
-                {suiteNames ? (
-                  <td>
-                    {suite ? (
-                      <Link href={`/o/${org}/suites/${run.suiteId}`}>{suite.name}</Link>
-                    ) : (
-                      <span className="muted">deleted suite</span>
-                    )}
-                    {suite ? <span className="muted runs-sub">{suite.projectName}</span> : null}
-                  </td>
-                ) : null}
-                <td>
-                  {run.status === 'queued' || run.status === 'running' ? (
-                    <span className="muted">in progress</span>
-                  ) : (
-                    compactSummary(run.summary)
-                  )}
-                  {run.regressions.length > 0 ? (
-                    <span className="runs-regression-mark runs-sub">
-                      <span aria-hidden="true">▼ </span>
-                      {run.regressions.length} regression{run.regressions.length === 1 ? '' : 's'}
-                    </span>
-                  ) : null}
-                </td>
-                <td>{triggerLabel(run.trigger)}</td>
-                {showBranch ? (
-                  <td>
-                    {run.branch ?? <span className="muted">—</span>}
-                    {run.commitSha ? <code className="runs-sub">{run.commitSha.slice(0, 10)}</code> : null}
-                  </td>
-                ) : null}
-                <td>{run.startedAt ? formatDuration(run.durationMs) : <span className="muted">—</span>}</td>
-                <td>
-                  <TimeStamp value={run.queuedAt} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }
 

@@ -4,6 +4,7 @@ import { Bar, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from '
 import type { SuiteTrend } from '../../server/services/runs/get-suite-trend';
 import { StatusPill } from '../status-pill';
 import { formatDuration, shortId } from './format';
+import { DataTable } from '../data-table';
 
 /** The trend's one-line reading, also the chart's accessible description. */
 export function trendSentence(summary: SuiteTrend['summary']): string {
@@ -87,42 +88,29 @@ export function TrendChart({ trend, runsPath }: { trend: SuiteTrend; runsPath: s
       </p>
       <details className="runs-trend-data">
         <summary>Show the data</summary>
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">
-              Pass rate and duration of the last {trend.points.length} finished runs
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Finished</th>
-                <th scope="col">Run</th>
-                <th scope="col">Passed</th>
-                <th scope="col">Pass rate</th>
-                <th scope="col">Duration</th>
+        <DataTable
+          caption={`Pass rate and duration of the last ${trend.points.length} finished runs`}
+          columns={['Finished', 'Run', 'Passed', 'Pass rate', 'Duration']}
+        >
+          {trend.points
+            .slice()
+            .reverse()
+            .map((p) => (
+              <tr key={p.runId}>
+                <td>{p.finishedAt.slice(0, 16).replace('T', ' ')} UTC</td>
+                <td>
+                  <Link href={`${runsPath}/${p.runId}`} aria-label={`Run ${shortId(p.runId)}, ${p.status}`}>
+                    <StatusPill status={p.status} />
+                  </Link>
+                </td>
+                <td>
+                  {p.passed} / {p.total}
+                </td>
+                <td>{p.passRate === null ? '—' : `${p.passRate}%`}</td>
+                <td>{formatDuration(p.durationMs)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {trend.points
-                .slice()
-                .reverse()
-                .map((p) => (
-                  <tr key={p.runId}>
-                    <td>{p.finishedAt.slice(0, 16).replace('T', ' ')} UTC</td>
-                    <td>
-                      <Link href={`${runsPath}/${p.runId}`} aria-label={`Run ${shortId(p.runId)}, ${p.status}`}>
-                        <StatusPill status={p.status} />
-                      </Link>
-                    </td>
-                    <td>
-                      {p.passed} / {p.total}
-                    </td>
-                    <td>{p.passRate === null ? '—' : `${p.passRate}%`}</td>
-                    <td>{formatDuration(p.durationMs)}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+        </DataTable>
       </details>
     </figure>
   );

@@ -18,6 +18,7 @@ import {
   removeMemberAction,
   revokeInvitationAction,
 } from './actions';
+import { ACTIONS_COLUMN, DataTable } from '../../../../components/data-table';
 import '../../../../styles/settings.css';
 
 export const metadata = { title: 'Members · mcptest' };
@@ -69,70 +70,57 @@ export default async function MembersPage({ params, searchParams }: Props) {
         </p>
       )}
 
-      <div className="table-wrap">
-        <table className="table settings-table">
-          <caption className="sr-only">Members, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
+      <DataTable
+        caption="Members, newest first"
+        columns={['Member', 'Role', 'Joined', admin && ACTIONS_COLUMN]}
+        className="settings-table"
+      >
+        {members.items.map((member) => {
+          const who = member.email ?? member.name ?? member.userId;
+          const you = member.userId === ctx.user.userId;
+          return (
+            <tr key={member.userId}>
+              <th scope="row">
+                <span className="settings-name">{member.name ?? member.email ?? 'Unnamed user'}</span>
+                {you ? <span className="pill pill-info members-you">you</span> : null}
+                {member.name && member.email ? <span className="settings-sub">{member.email}</span> : null}
+              </th>
+              <td data-label="Role">
+                {manageable(member) ? (
+                  <RoleForm
+                    org={org}
+                    action={changeRoleAction}
+                    userId={member.userId}
+                    who={who}
+                    role={member.role}
+                    choices={choices}
+                  />
+                ) : (
+                  <span className="pill">{roleLabel(member.role)}</span>
+                )}
+              </td>
+              <td data-label="Joined">
+                <TimeStamp value={member.joinedAt} />
+              </td>
               {admin ? (
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
+                <td className="settings-actions">
+                  {manageable(member) && !you ? (
+                    <ConfirmAction
+                      action={removeMemberAction}
+                      fields={{ org, userId: member.userId }}
+                      label="Remove"
+                      ariaLabel={`Remove ${who}`}
+                      question={`Remove ${who} from the organization? They lose access at once; the tokens and runs they made stay.`}
+                      confirmLabel="Remove member"
+                      pendingText="Removing…"
+                    />
+                  ) : null}
+                </td>
               ) : null}
             </tr>
-          </thead>
-          <tbody>
-            {members.items.map((member) => {
-              const who = member.email ?? member.name ?? member.userId;
-              const you = member.userId === ctx.user.userId;
-              return (
-                <tr key={member.userId}>
-                  <th scope="row">
-                    <span className="settings-name">{member.name ?? member.email ?? 'Unnamed user'}</span>
-                    {you ? <span className="pill pill-info members-you">you</span> : null}
-                    {member.name && member.email ? <span className="settings-sub">{member.email}</span> : null}
-                  </th>
-                  <td data-label="Role">
-                    {manageable(member) ? (
-                      <RoleForm
-                        org={org}
-                        action={changeRoleAction}
-                        userId={member.userId}
-                        who={who}
-                        role={member.role}
-                        choices={choices}
-                      />
-                    ) : (
-                      <span className="pill">{roleLabel(member.role)}</span>
-                    )}
-                  </td>
-                  <td data-label="Joined">
-                    <TimeStamp value={member.joinedAt} />
-                  </td>
-                  {admin ? (
-                    <td className="settings-actions">
-                      {manageable(member) && !you ? (
-                        <ConfirmAction
-                          action={removeMemberAction}
-                          fields={{ org, userId: member.userId }}
-                          label="Remove"
-                          ariaLabel={`Remove ${who}`}
-                          question={`Remove ${who} from the organization? They lose access at once; the tokens and runs they made stay.`}
-                          confirmLabel="Remove member"
-                          pendingText="Removing…"
-                        />
-                      ) : null}
-                    </td>
-                  ) : null}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </DataTable>
       <Pagination basePath={path} params={{ cursor }} nextCursor={members.nextCursor} label="Member pages" />
 
       <section className="card" aria-labelledby="leave-title">
@@ -169,51 +157,39 @@ export default async function MembersPage({ params, searchParams }: Props) {
           ) : (
             <>
               <h3 className="settings-subtitle">Pending invitations</h3>
-              <div className="table-wrap">
-                <table className="table settings-table">
-                  <caption className="sr-only">Pending invitations, newest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Email</th>
-                      <th scope="col">Role</th>
-                      <th scope="col">Sent</th>
-                      <th scope="col">Expires</th>
-                      <th scope="col">
-                        <span className="sr-only">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {invitations.items.map((invitation) => (
-                      <tr key={invitation.id}>
-                        <th scope="row">{invitation.email}</th>
-                        <td data-label="Role">{roleLabel(invitation.role)}</td>
-                        <td data-label="Sent">
-                          <TimeStamp value={invitation.createdAt} />
-                        </td>
-                        <td data-label="Expires">
-                          {invitation.expired || new Date(invitation.expiresAt) <= now ? (
-                            <span className="pill pill-warn">Expired</span>
-                          ) : (
-                            <TimeStamp value={invitation.expiresAt} />
-                          )}
-                        </td>
-                        <td className="settings-actions">
-                          <ConfirmAction
-                            action={revokeInvitationAction}
-                            fields={{ org, invitationId: invitation.id }}
-                            label="Revoke"
-                            ariaLabel={`Revoke the invitation of ${invitation.email}`}
-                            question={`Revoke the invitation of ${invitation.email}? Its link stops working.`}
-                            confirmLabel="Revoke invitation"
-                            pendingText="Revoking…"
-                          />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption="Pending invitations, newest first"
+                columns={['Email', 'Role', 'Sent', 'Expires', ACTIONS_COLUMN]}
+                className="settings-table"
+              >
+                {invitations.items.map((invitation) => (
+                  <tr key={invitation.id}>
+                    <th scope="row">{invitation.email}</th>
+                    <td data-label="Role">{roleLabel(invitation.role)}</td>
+                    <td data-label="Sent">
+                      <TimeStamp value={invitation.createdAt} />
+                    </td>
+                    <td data-label="Expires">
+                      {invitation.expired || new Date(invitation.expiresAt) <= now ? (
+                        <span className="pill pill-warn">Expired</span>
+                      ) : (
+                        <TimeStamp value={invitation.expiresAt} />
+                      )}
+                    </td>
+                    <td className="settings-actions">
+                      <ConfirmAction
+                        action={revokeInvitationAction}
+                        fields={{ org, invitationId: invitation.id }}
+                        label="Revoke"
+                        ariaLabel={`Revoke the invitation of ${invitation.email}`}
+                        question={`Revoke the invitation of ${invitation.email}? Its link stops working.`}
+                        confirmLabel="Revoke invitation"
+                        pendingText="Revoking…"
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
               {invitations.nextCursor || invitationsCursor ? (
                 <nav className="pagination" aria-label="Invitation pages">
                   {invitationsCursor ? (

@@ -17,6 +17,7 @@ import { listProjectSuites } from '../../../../../server/services/projects/list-
 import { listServers } from '../../../../../server/services/servers/list-servers';
 import { loadOrgPage, orNotFound } from '../../../../../server/ui/load-org-page';
 import { createProjectBadgeAction, deleteProjectAction, renameProjectAction } from './actions';
+import { DataTable } from '../../../../../components/data-table';
 import '../../../../../styles/servers.css';
 
 export const metadata = { title: 'Project · mcptest' };
@@ -108,39 +109,30 @@ export default async function ProjectPage({ params, searchParams }: Props) {
           </EmptyState>
         ) : (
           <>
-            <div className="table-wrap">
-              <table className="table servers-stack">
-                <caption className="sr-only">Servers of {project.name}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Server</th>
-                    <th scope="col">URL</th>
-                    <th scope="col">Transport</th>
-                    <th scope="col">Last discovery</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {servers.items.map((server) => (
-                    <tr key={server.id}>
-                      <th scope="row" data-label="Server">
-                        <Link href={`/o/${org}/servers/${server.id}`}>{server.name}</Link>
-                      </th>
-                      <td data-label="URL">
-                        <code className="servers-url">{server.url}</code>
-                      </td>
-                      <td data-label="Transport">{TRANSPORT_LABELS[server.transport]}</td>
-                      <td data-label="Last discovery">
-                        {server.discoveredAt ? (
-                          <TimeStamp value={server.discoveredAt} />
-                        ) : (
-                          <Link href={`/o/${org}/servers/${server.id}`}>Not yet: discover</Link>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={`Servers of ${project.name}`}
+              columns={['Server', 'URL', 'Transport', 'Last discovery']}
+              className="servers-stack"
+            >
+              {servers.items.map((server) => (
+                <tr key={server.id}>
+                  <th scope="row" data-label="Server">
+                    <Link href={`/o/${org}/servers/${server.id}`}>{server.name}</Link>
+                  </th>
+                  <td data-label="URL">
+                    <code className="servers-url">{server.url}</code>
+                  </td>
+                  <td data-label="Transport">{TRANSPORT_LABELS[server.transport]}</td>
+                  <td data-label="Last discovery">
+                    {server.discoveredAt ? (
+                      <TimeStamp value={server.discoveredAt} />
+                    ) : (
+                      <Link href={`/o/${org}/servers/${server.id}`}>Not yet: discover</Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
             <Pagination
               basePath={base}
               param="servers"
@@ -190,58 +182,49 @@ export default async function ProjectPage({ params, searchParams }: Props) {
           )
         ) : (
           <>
-            <div className="table-wrap">
-              <table className="table servers-stack">
-                <caption className="sr-only">Suites of {project.name}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Suite</th>
-                    <th scope="col">Server</th>
-                    <th scope="col">Schedule</th>
-                    <th scope="col">Latest run</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {suites.items.map((suite) => (
-                    <tr key={suite.id}>
-                      <th scope="row" data-label="Suite">
-                        <Link href={`/o/${org}/suites/${suite.id}`}>{suite.name}</Link>
-                      </th>
-                      <td data-label="Server">
-                        <Link href={`/o/${org}/servers/${suite.serverId}`}>{suite.serverName}</Link>
-                      </td>
-                      <td data-label="Schedule">
-                        {suite.schedule ? (
-                          <>
-                            {describeSchedule(suite.schedule)}
-                            <span className="muted">
-                              {' '}
-                              ({suite.timezone}){suite.enabled ? '' : ', paused'}
-                            </span>
-                          </>
-                        ) : (
-                          <span className="muted">On demand</span>
-                        )}
-                      </td>
-                      <td data-label="Latest run">
-                        {suite.latestRun ? (
-                          <>
-                            <Link href={`/o/${org}/runs/${suite.latestRun.id}`} className="servers-run-link">
-                              <StatusPill status={suite.latestRun.status} />
-                            </Link>{' '}
-                            <span className="muted">
-                              <TimeStamp value={suite.latestRun.createdAt} />
-                            </span>
-                          </>
-                        ) : (
-                          <span className="muted">No runs yet</span>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={`Suites of ${project.name}`}
+              columns={['Suite', 'Server', 'Schedule', 'Latest run']}
+              className="servers-stack"
+            >
+              {suites.items.map((suite) => (
+                <tr key={suite.id}>
+                  <th scope="row" data-label="Suite">
+                    <Link href={`/o/${org}/suites/${suite.id}`}>{suite.name}</Link>
+                  </th>
+                  <td data-label="Server">
+                    <Link href={`/o/${org}/servers/${suite.serverId}`}>{suite.serverName}</Link>
+                  </td>
+                  <td data-label="Schedule">
+                    {suite.schedule ? (
+                      <>
+                        {describeSchedule(suite.schedule)}
+                        <span className="muted">
+                          {' '}
+                          ({suite.timezone}){suite.enabled ? '' : ', paused'}
+                        </span>
+                      </>
+                    ) : (
+                      <span className="muted">On demand</span>
+                    )}
+                  </td>
+                  <td data-label="Latest run">
+                    {suite.latestRun ? (
+                      <>
+                        <Link href={`/o/${org}/runs/${suite.latestRun.id}`} className="servers-run-link">
+                          <StatusPill status={suite.latestRun.status} />
+                        </Link>{' '}
+                        <span className="muted">
+                          <TimeStamp value={suite.latestRun.createdAt} />
+                        </span>
+                      </>
+                    ) : (
+                      <span className="muted">No runs yet</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
             <Pagination
               basePath={base}
               param="suites"

@@ -10,6 +10,7 @@ import type { TokenResource } from '../../../../../server/services/tokens/token-
 import { listTokens } from '../../../../../server/services/tokens/list-tokens';
 import { loadOrgPage } from '../../../../../server/ui/load-org-page';
 import { createTokenAction, revokeTokenAction } from './actions';
+import { ACTIONS_COLUMN, DataTable } from '../../../../../components/data-table';
 
 export const metadata = { title: 'API tokens · mcptest' };
 
@@ -56,74 +57,60 @@ export default async function TokensPage({ params, searchParams }: Props) {
         </EmptyState>
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table settings-table">
-              <caption className="sr-only">API tokens, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Scope</th>
-                  <th scope="col">Project</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
+          <DataTable
+            caption="API tokens, newest first"
+            columns={['Name', 'Scope', 'Project', 'Expires', 'Last used', 'Status', ACTIONS_COLUMN]}
+            className="settings-table"
+          >
+            {page.items.map((token) => {
+              const status = tokenStatus(token, now);
+              return (
+                <tr key={token.id}>
+                  <th scope="row">
+                    <span className="settings-name">{token.name}</span>
+                    <span className="settings-sub">
+                      <code>{token.prefix}…</code> · created <TimeStamp value={token.createdAt} />
+                    </span>
                   </th>
+                  <td data-label="Scope">{token.scopes.at(-1)}</td>
+                  <td data-label="Project">
+                    {token.projectId ? (
+                      (names.get(token.projectId) ?? token.projectId)
+                    ) : (
+                      <span className="muted">All projects</span>
+                    )}
+                  </td>
+                  <td data-label="Expires">
+                    {token.expiresAt ? <TimeStamp value={token.expiresAt} /> : <span className="muted">never</span>}
+                  </td>
+                  <td data-label="Last used">
+                    <TimeStamp value={token.lastUsedAt} />
+                  </td>
+                  <td data-label="Status">
+                    <span className={`pill ${status.className}`}>{status.label}</span>
+                    {token.revokedAt ? (
+                      <span className="settings-sub">
+                        <TimeStamp value={token.revokedAt} />
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="settings-actions">
+                    {status.label === 'Active' ? (
+                      <ConfirmAction
+                        action={revokeTokenAction}
+                        fields={{ org, tokenId: token.id }}
+                        label="Revoke"
+                        ariaLabel={`Revoke ${token.name}`}
+                        question={`Revoke “${token.name}”? Everything using it gets 401 from now on. This cannot be undone.`}
+                        confirmLabel="Revoke token"
+                        pendingText="Revoking…"
+                      />
+                    ) : null}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {page.items.map((token) => {
-                  const status = tokenStatus(token, now);
-                  return (
-                    <tr key={token.id}>
-                      <th scope="row">
-                        <span className="settings-name">{token.name}</span>
-                        <span className="settings-sub">
-                          <code>{token.prefix}…</code> · created <TimeStamp value={token.createdAt} />
-                        </span>
-                      </th>
-                      <td data-label="Scope">{token.scopes.at(-1)}</td>
-                      <td data-label="Project">
-                        {token.projectId ? (
-                          (names.get(token.projectId) ?? token.projectId)
-                        ) : (
-                          <span className="muted">All projects</span>
-                        )}
-                      </td>
-                      <td data-label="Expires">
-                        {token.expiresAt ? <TimeStamp value={token.expiresAt} /> : <span className="muted">never</span>}
-                      </td>
-                      <td data-label="Last used">
-                        <TimeStamp value={token.lastUsedAt} />
-                      </td>
-                      <td data-label="Status">
-                        <span className={`pill ${status.className}`}>{status.label}</span>
-                        {token.revokedAt ? (
-                          <span className="settings-sub">
-                            <TimeStamp value={token.revokedAt} />
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className="settings-actions">
-                        {status.label === 'Active' ? (
-                          <ConfirmAction
-                            action={revokeTokenAction}
-                            fields={{ org, tokenId: token.id }}
-                            label="Revoke"
-                            ariaLabel={`Revoke ${token.name}`}
-                            question={`Revoke “${token.name}”? Everything using it gets 401 from now on. This cannot be undone.`}
-                            confirmLabel="Revoke token"
-                            pendingText="Revoking…"
-                          />
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
           <Pagination basePath={path} params={{ cursor }} nextCursor={page.nextCursor} label="Token pages" />
         </>
       )}

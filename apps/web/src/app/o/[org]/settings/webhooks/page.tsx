@@ -8,6 +8,7 @@ import { listProjects } from '../../../../../server/services/projects/list-proje
 import { listTenantWebhooks } from '../../../../../server/services/webhooks/list-tenant-webhooks';
 import { loadOrgPage } from '../../../../../server/ui/load-org-page';
 import { createWebhookAction } from './actions';
+import { DataTable } from '../../../../../components/data-table';
 
 export const metadata = { title: 'Webhooks · mcptest' };
 
@@ -53,48 +54,38 @@ export default async function WebhooksPage({ params, searchParams }: Props) {
         </EmptyState>
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table settings-table">
-              <caption className="sr-only">Webhooks, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">URL</th>
-                  <th scope="col">Project</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((webhook) => (
-                  <tr key={webhook.id}>
-                    <th scope="row">
-                      <Link href={`${path}/${webhook.id}`} className="settings-url">
-                        {webhook.url}
-                      </Link>
-                    </th>
-                    <td data-label="Project">{webhook.projectName}</td>
-                    <td data-label="Events">{webhook.events.join(', ')}</td>
-                    <td data-label="Status">
-                      {webhook.enabled ? (
-                        <span className="pill pill-ok">Enabled</span>
-                      ) : (
-                        <span className="pill pill-bad">Disabled</span>
-                      )}
-                      {webhook.consecutiveFailures > 0 ? (
-                        <span className="settings-sub">
-                          {webhook.consecutiveFailures} failure{webhook.consecutiveFailures === 1 ? '' : 's'} in a row
-                        </span>
-                      ) : null}
-                    </td>
-                    <td data-label="Created">
-                      <TimeStamp value={webhook.createdAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Webhooks, newest first"
+            columns={['URL', 'Project', 'Events', 'Status', 'Created']}
+            className="settings-table"
+          >
+            {page.items.map((webhook) => (
+              <tr key={webhook.id}>
+                <th scope="row">
+                  <Link href={`${path}/${webhook.id}`} className="settings-url">
+                    {webhook.url}
+                  </Link>
+                </th>
+                <td data-label="Project">{webhook.projectName}</td>
+                <td data-label="Events">{webhook.events.join(', ')}</td>
+                <td data-label="Status">
+                  {webhook.enabled ? (
+                    <span className="pill pill-ok">Enabled</span>
+                  ) : (
+                    <span className="pill pill-bad">Disabled</span>
+                  )}
+                  {webhook.consecutiveFailures > 0 ? (
+                    <span className="settings-sub">
+                      {webhook.consecutiveFailures} failure{webhook.consecutiveFailures === 1 ? '' : 's'} in a row
+                    </span>
+                  ) : null}
+                </td>
+                <td data-label="Created">
+                  <TimeStamp value={webhook.createdAt} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <Pagination basePath={path} params={{ cursor }} nextCursor={page.nextCursor} label="Webhook pages" />
         </>
       )}

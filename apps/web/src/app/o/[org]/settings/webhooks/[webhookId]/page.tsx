@@ -18,6 +18,7 @@ import {
   setWebhookEnabledAction,
   updateWebhookAction,
 } from '../actions';
+import { ACTIONS_COLUMN, DataTable } from '../../../../../../components/data-table';
 
 export const metadata = { title: 'Webhook deliveries · mcptest' };
 
@@ -179,59 +180,44 @@ export default async function WebhookPage({ params, searchParams }: Props) {
           </EmptyState>
         ) : (
           <>
-            <div className="table-wrap">
-              <table className="table settings-table">
-                <caption className="sr-only">Deliveries, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Sent</th>
-                    <th scope="col">Event</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Attempts</th>
-                    <th scope="col">Response</th>
-                    {canEdit ? (
-                      <th scope="col">
-                        <span className="sr-only">Actions</span>
-                      </th>
+            <DataTable
+              caption="Deliveries, newest first"
+              columns={['Sent', 'Event', 'Status', 'Attempts', 'Response', canEdit && ACTIONS_COLUMN]}
+              className="settings-table"
+            >
+              {deliveries.items.map((delivery) => (
+                <tr key={delivery.id}>
+                  <th scope="row">
+                    <TimeStamp value={delivery.createdAt} />
+                    {delivery.runId ? (
+                      <span className="settings-sub">
+                        <Link href={`/o/${org}/runs/${delivery.runId}`}>run</Link>
+                      </span>
                     ) : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {deliveries.items.map((delivery) => (
-                    <tr key={delivery.id}>
-                      <th scope="row">
-                        <TimeStamp value={delivery.createdAt} />
-                        {delivery.runId ? (
-                          <span className="settings-sub">
-                            <Link href={`/o/${org}/runs/${delivery.runId}`}>run</Link>
-                          </span>
-                        ) : null}
-                      </th>
-                      <td data-label="Event">
-                        <code>{delivery.event}</code>
-                      </td>
-                      <td data-label="Status">
-                        <DeliveryStatus delivery={delivery} />
-                      </td>
-                      <td data-label="Attempts">{delivery.attempt}</td>
-                      <td data-label="Response">
-                        <DeliveryResponse delivery={delivery} />
-                      </td>
-                      {canEdit ? (
-                        <td className="settings-actions">
-                          <ActionButton
-                            action={redeliverAction}
-                            fields={{ ...fields, deliveryId: delivery.id }}
-                            label="Redeliver"
-                            pendingText="Queueing…"
-                          />
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </th>
+                  <td data-label="Event">
+                    <code>{delivery.event}</code>
+                  </td>
+                  <td data-label="Status">
+                    <DeliveryStatus delivery={delivery} />
+                  </td>
+                  <td data-label="Attempts">{delivery.attempt}</td>
+                  <td data-label="Response">
+                    <DeliveryResponse delivery={delivery} />
+                  </td>
+                  {canEdit ? (
+                    <td className="settings-actions">
+                      <ActionButton
+                        action={redeliverAction}
+                        fields={{ ...fields, deliveryId: delivery.id }}
+                        label="Redeliver"
+                        pendingText="Queueing…"
+                      />
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </DataTable>
             <Pagination
               basePath={path}
               params={{ cursor, status }}

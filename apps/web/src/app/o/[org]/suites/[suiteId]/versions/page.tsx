@@ -7,6 +7,7 @@ import { listSuiteVersionHistory } from '../../../../../../server/services/suite
 import { getSuiteVersion } from '../../../../../../server/services/suites/list-suite-versions';
 import { loadOrgPage, orNotFound } from '../../../../../../server/ui/load-org-page';
 import { RestoreForm } from './restore-form';
+import { DataTable } from '../../../../../../components/data-table';
 
 export const metadata = { title: 'Suite versions · mcptest' };
 
@@ -60,46 +61,29 @@ export default async function SuiteVersionsPage({ params, searchParams }: Props)
       <div className="suites-versions-layout">
         <section aria-labelledby="versions-list-title" className="suites-versions-list">
           <h2 id="versions-list-title">History</h2>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="sr-only">Saved versions, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Version</th>
-                  <th scope="col">Saved</th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.items.map((item) => (
-                  <tr key={item.version} className={item.version === selected ? 'suites-version-selected' : undefined}>
-                    <th scope="row">
-                      <Link
-                        href={link({ v: item.version })}
-                        aria-current={item.version === selected ? 'true' : undefined}
-                        aria-label={`Version ${item.version}${item.version === suite.version ? ' (current)' : ''}: show its changes`}
-                      >
-                        v{item.version}
-                      </Link>
-                      {item.version === suite.version ? (
-                        <span className="pill suites-pill-current">current</span>
-                      ) : null}
-                    </th>
-                    <td>
-                      <TimeStamp value={item.createdAt} />
-                      <span className="suites-version-author">
-                        by{' '}
-                        {item.author ? (
-                          (item.author.email ?? 'a former user')
-                        ) : (
-                          <span className="muted">an API token</span>
-                        )}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="Saved versions, newest first" columns={['Version', 'Saved']}>
+            {history.items.map((item) => (
+              <tr key={item.version} className={item.version === selected ? 'suites-version-selected' : undefined}>
+                <th scope="row">
+                  <Link
+                    href={link({ v: item.version })}
+                    aria-current={item.version === selected ? 'true' : undefined}
+                    aria-label={`Version ${item.version}${item.version === suite.version ? ' (current)' : ''}: show its changes`}
+                  >
+                    v{item.version}
+                  </Link>
+                  {item.version === suite.version ? <span className="pill suites-pill-current">current</span> : null}
+                </th>
+                <td>
+                  <TimeStamp value={item.createdAt} />
+                  <span className="suites-version-author">
+                    by{' '}
+                    {item.author ? (item.author.email ?? 'a former user') : <span className="muted">an API token</span>}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <Pagination
             basePath={base}
             params={{ cursor: query.cursor }}
