@@ -1,11 +1,9 @@
-import { Pagination } from '../../../../../../components/pagination';
 import { parseRunFilters } from '../../../../../../components/runs/parse-run-filters';
 import { RunFilters } from '../../../../../../components/runs/run-filters';
-import { RunsEmpty } from '../../../../../../components/runs/runs-empty';
-import { RunsTable } from '../../../../../../components/runs/runs-table';
-import { listRuns } from '../../../../../../server/services/runs/list-runs';
+import { RunHistory } from '../../../../../../components/runs/run-history';
 import { getSuiteOrThrow } from '../../../../../../server/services/suites/get-suite-or-throw';
 import { loadOrgPage, orNotFound } from '../../../../../../server/ui/load-org-page';
+import { loadRunHistory } from '../../../../../../server/ui/load-run-history';
 import '../../../../../../styles/runs.css';
 
 export const metadata = { title: 'Suite runs · mcptest' };
@@ -20,43 +18,27 @@ export default async function SuiteRunsPage({ params, searchParams }: Props) {
   const { org, suiteId } = await params;
   const ctx = await loadOrgPage(org, `/o/${org}/suites/${suiteId}/runs`);
   const suite = await orNotFound(getSuiteOrThrow(ctx.deps, ctx.actor, suiteId));
-  const { values, cursor, ignored } = parseRunFilters(await searchParams);
+  const parsed = parseRunFilters(await searchParams);
+  // The suite is the page's own: a suiteId in the URL filters nothing here.
+  const { suiteId: _other, ...values } = parsed.values;
+  const { cursor, ignored } = parsed;
   const path = `/o/${org}/suites/${suiteId}/runs`;
-  const page = await listRuns(ctx.deps, ctx.actor, {
-    limit: 20,
-    suiteId: suite.id,
-    ...(cursor ? { cursor } : {}),
-    ...(values.status ? { status: values.status as 'queued' } : {}),
-    ...(values.trigger ? { trigger: values.trigger as 'api' } : {}),
-    ...(values.branch ? { branch: values.branch } : {}),
-  }).catch((error: unknown) => {
-    // A cursor from an old or edited link: start again from the newest runs rather than fail the page.
-    if ((error as { code?: string }).code === 'validation_failed' && cursor) return null;
-    throw error;
-  });
-  const filtered = Boolean(values.status || values.trigger || values.branch);
+  const page = await loadRunHistory(ctx.deps, ctx.actor, { values, suiteId: suite.id, ...(cursor ? { cursor } : {}) });
   return (
     <main className="page" id="main">
       <h1>Runs</h1>
-      {/* Filters are noise until there is something to filter. */}
-      {filtered || cursor || (page?.items.length ?? 0) > 0 ? <RunFilters path={path} values={values} /> : null}
-      {ignored.length ? (
-        <p className="form-error" role="alert">
-          Ignored {ignored.join(' and ')}: not a filter this list knows.
-        </p>
-      ) : null}
-      {page === null ? (
-        <p className="form-error" role="alert">
-          This page link has expired. <a href={path}>Start from the newest runs</a>.
-        </p>
-      ) : page.items.length === 0 && !cursor ? (
-        <RunsEmpty org={org} appUrl={ctx.deps.appUrl} filtered={filtered} clearHref={path} suiteId={suite.id} />
-      ) : (
-        <>
-          <RunsTable org={org} runs={page.items} caption={`Runs of ${suite.name}, newest first`} />
-          <Pagination basePath={path} params={{ ...values, cursor }} nextCursor={page.nextCursor} label="Older runs" />
-        </>
-      )}
+      <RunHistory
+        org={org}
+        appUrl={ctx.deps.appUrl}
+        path={path}
+        page={page}
+        {...(cursor ? { cursor } : {})}
+        values={values}
+        ignored={ignored}
+        filters={<RunFilters path={path} values={values} />}
+        caption={`Runs of ${suite.name}, newest first`}
+        suiteId={suite.id}
+      />
     </main>
   );
 }
