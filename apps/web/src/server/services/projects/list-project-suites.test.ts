@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { seedSuite } from '../../../../../../test/worker';
-import { serviceTestDeps } from '../servers/server-test-helpers';
+import { testServiceDeps } from '../test-service-deps';
 import { countProjectContents } from './count-project-contents';
 import { listProjectSuites } from './list-project-suites';
 
@@ -12,7 +12,7 @@ const redis = useTestRedis();
 const YAML = 'assertions:\n  - name: a\n    assert: { tool: t, expect: { not_error: true } }\n';
 
 describe('listProjectSuites', () => {
-  const deps = serviceTestDeps(database, redis);
+  const deps = testServiceDeps(database, redis);
 
   it("lists suites newest first with their server's name and latest run, page by page", async () => {
     const seeded = await seedSuite(database.db, {

@@ -1,19 +1,11 @@
 // Triggering without a worker: quotas before anything is queued, idempotency, and the inbound trigger URL.
 import { createHmac } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { resolvePlanTable } from '@mcptest/core';
-import { createSecretBox } from '@mcptest/db';
-import {
-  createApiRateLimits,
-  createFairAdmission,
-  createQueues,
-  createRedis,
-  tenantDailyBudgetKey,
-} from '@mcptest/queue';
+import { describe, expect, it } from 'vitest';
+import { tenantDailyBudgetKey } from '@mcptest/queue';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
-import { seedSuite, testWorkerEnv } from '../../../../../../test/worker';
-import type { ServiceDeps } from '../service-deps';
+import { seedSuite } from '../../../../../../test/worker';
+import { testServiceDeps } from '../test-service-deps';
 import { createTriggerUrl } from '../suites/create-trigger-url';
 import { triggerFromInboundUrl } from './trigger-from-inbound-url';
 import { triggerRun } from './trigger-run';
@@ -21,36 +13,13 @@ import { triggerRun } from './trigger-run';
 const database = useTestDatabase();
 const redis = useTestRedis();
 
-function deps(): ServiceDeps {
-  const queues = createQueues({ connection: redis.redis, prefix: redis.prefix });
-  afterAll(() => queues.close());
-  return {
-    db: database.db,
-    redis: redis.redis,
-    prefix: redis.prefix,
-    queues,
-    fair: createFairAdmission({ redis: redis.redis, prefix: redis.prefix }),
-    secretBox: createSecretBox(testWorkerEnv(database, redis).MCPTEST_ENCRYPTION_KEYS),
-    plans: resolvePlanTable({ FREE: { maxQueuedRuns: 2, dailyCalls: 10 } }),
-    appUrl: 'https://mcptest.example',
-    allowPrivateNetworks: ['127.0.0.0/8'],
-    rateLimits: createApiRateLimits({
-      redis: redis.redis,
-      prefix: redis.prefix,
-      perTokenPerMinute: 1000,
-      perTenantPerMinute: 1000,
-      triggersPerTenantPerMinute: 1000,
-    }),
-    maxWaitSeconds: 5,
-    blockingRedis: () => createRedis({ url: redis.url, name: 'trigger-test-blocking' }),
-    now: () => new Date(),
-  };
-}
+// A quota of 2 queued runs and 10 calls a day, to reach both limits.
+const sharedDeps = testServiceDeps(database, redis, { plans: { FREE: { maxQueuedRuns: 2, dailyCalls: 10 } } });
 
 const YAML = 'assertions:\n  - name: a\n    assert: { tool: t, expect: { not_error: true } }\n';
 
 describe('triggerRun', () => {
-  const d = deps();
+  const d = sharedDeps;
 
   it('refuses a trigger beyond the queued-runs quota, but still answers a repeated idempotency key', async () => {
     const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });
@@ -77,7 +46,7 @@ describe('triggerRun', () => {
 });
 
 describe('inbound trigger URL', () => {
-  const d = deps();
+  const d = sharedDeps;
 
   it('runs a GitHub push signed with the secret, refuses a bad signature, and answers ping', async () => {
     const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });

@@ -5,7 +5,8 @@ import { useTestRedis } from '../../../../../../test/redis';
 import { createServer } from './create-server';
 import { discoverServer } from './discover-server';
 import { getServerDiscovery } from './get-server-discovery';
-import { serviceTestDeps, seedProject, useMockServer } from './server-test-helpers';
+import { seedProject, useMockServer } from './server-test-helpers';
+import { testServiceDeps } from '../test-service-deps';
 import { updateServer } from './update-server';
 
 const FIRST = `
@@ -46,7 +47,7 @@ const first = useMockServer(FIRST);
 const second = useMockServer(SECOND);
 
 describe('getServerDiscovery', () => {
-  const deps = serviceTestDeps(database, redis);
+  const deps = testServiceDeps(database, redis);
 
   it('is null before the first discovery, then the last discovery with the changes it found', async () => {
     const { actor, projectId } = await seedProject(database.db);

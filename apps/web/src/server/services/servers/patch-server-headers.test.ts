@@ -5,13 +5,14 @@ import { useTestRedis } from '../../../../../../test/redis';
 import { createServer } from './create-server';
 import { patchServerHeaders } from './patch-server-headers';
 import { openServerHeaders } from './server-headers';
-import { serviceTestDeps, seedProject } from './server-test-helpers';
+import { seedProject } from './server-test-helpers';
+import { testServiceDeps } from '../test-service-deps';
 
 const database = useTestDatabase();
 const redis = useTestRedis();
 
 describe('patchServerHeaders', () => {
-  const deps = serviceTestDeps(database, redis);
+  const deps = testServiceDeps(database, redis);
 
   async function storedHeaders(tenantId: string, serverId: string) {
     const row = await database.db.tenant(tenantId).server.findFirstOrThrow({ where: { id: serverId } });

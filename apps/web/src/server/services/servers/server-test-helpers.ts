@@ -1,40 +1,9 @@
-// Deps and seeding for the server and project service tests (real Postgres and Redis, mock MCP servers on loopback).
-import { createTenant, createSecretBox, type Database } from '@mcptest/db';
-import { resolvePlanTable } from '@mcptest/core';
+// Seeding for the server and project service tests: projects, and mock MCP servers on loopback (their deps come from
+// ../test-service-deps.ts).
+import { createTenant, type Database } from '@mcptest/db';
 import { loadMockDefinition, startMockServer, type MockServerHandle } from '@mcptest/mcp';
-import { createApiRateLimits, createFairAdmission, createQueues, createRedis } from '@mcptest/queue';
 import { afterAll, beforeAll } from 'vitest';
-import type { TestDatabase } from '../../../../../../test/db';
-import type { TestRedis } from '../../../../../../test/redis';
-import { testWorkerEnv } from '../../../../../../test/worker';
-import type { Actor, ServiceDeps } from '../service-deps';
-
-/** ServiceDeps over the test file's database and Redis; loopback allowed, as in development. */
-export function serviceTestDeps(database: TestDatabase, redis: TestRedis): ServiceDeps {
-  const queues = createQueues({ connection: redis.redis, prefix: redis.prefix });
-  afterAll(() => queues.close());
-  return {
-    db: database.db,
-    redis: redis.redis,
-    prefix: redis.prefix,
-    queues,
-    fair: createFairAdmission({ redis: redis.redis, prefix: redis.prefix }),
-    secretBox: createSecretBox(testWorkerEnv(database, redis).MCPTEST_ENCRYPTION_KEYS),
-    plans: resolvePlanTable({}),
-    appUrl: 'https://mcptest.example',
-    allowPrivateNetworks: ['127.0.0.0/8'],
-    rateLimits: createApiRateLimits({
-      redis: redis.redis,
-      prefix: redis.prefix,
-      perTokenPerMinute: 1000,
-      perTenantPerMinute: 1000,
-      triggersPerTenantPerMinute: 1000,
-    }),
-    maxWaitSeconds: 5,
-    blockingRedis: () => createRedis({ url: redis.url, name: 'servers-test-blocking' }),
-    now: () => new Date(),
-  };
-}
+import type { Actor } from '../service-deps';
 
 let counter = 0;
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { createServer } from './create-server';
-import { serviceTestDeps, seedProject, useMockServer } from './server-test-helpers';
+import { seedProject, useMockServer } from './server-test-helpers';
+import { testServiceDeps } from '../test-service-deps';
 import { testServerConnection } from './test-server-connection';
 
 const MOCK = `
@@ -23,7 +24,7 @@ const redis = useTestRedis();
 const mock = useMockServer(MOCK);
 
 describe('testServerConnection', () => {
-  const deps = serviceTestDeps(database, redis);
+  const deps = testServiceDeps(database, redis);
 
   it("reports the server's identity, protocol, transport and capabilities, and stores nothing", async () => {
     const { actor, projectId } = await seedProject(database.db);

@@ -4,12 +4,13 @@ import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { seedSuite } from '../../../../../../test/worker';
 import { previewSchedule } from './preview-schedule';
-import { suiteTestDeps } from './suite-test-deps';
+import { testServiceDeps } from '../test-service-deps';
 import { updateSuite } from './update-suite';
 
 const database = useTestDatabase();
 const redis = useTestRedis();
-const deps = suiteTestDeps(database, redis);
+// The clock the next firings are counted from.
+const deps = testServiceDeps(database, redis, { now: () => new Date('2026-03-02T10:15:00Z') });
 const YAML = 'assertions:\n  - name: a\n    assert: { tool: t, expect: { not_error: true } }\n';
 
 describe('previewSchedule', () => {

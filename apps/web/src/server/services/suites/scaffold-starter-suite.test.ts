@@ -9,11 +9,11 @@ import { seedSuite } from '../../../../../../test/worker';
 import { discoverServer } from '../servers/discover-server';
 import { checkSuiteYaml } from './check-suite-yaml';
 import { PLACEHOLDER_EXAMPLE_YAML, scaffoldStarterSuite } from './scaffold-starter-suite';
-import { suiteTestDeps } from './suite-test-deps';
+import { testServiceDeps } from '../test-service-deps';
 
 const database = useTestDatabase();
 const redis = useTestRedis();
-const deps = suiteTestDeps(database, redis);
+const deps = testServiceDeps(database, redis);
 const YAML = 'assertions:\n  - name: a\n    assert: { tool: t, expect: { not_error: true } }\n';
 
 describe('scaffoldStarterSuite against server-everything', () => {

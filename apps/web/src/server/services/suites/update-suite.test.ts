@@ -5,12 +5,12 @@ import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { seedSuite } from '../../../../../../test/worker';
 import { listSuiteVersions } from './list-suite-versions';
-import { suiteTestDeps } from './suite-test-deps';
+import { testServiceDeps } from '../test-service-deps';
 import { updateSuite } from './update-suite';
 
 const database = useTestDatabase();
 const redis = useTestRedis();
-const deps = suiteTestDeps(database, redis);
+const deps = testServiceDeps(database, redis);
 const yaml = (tool: string) => `assertions:\n  - name: a\n    assert: { tool: ${tool}, expect: { not_error: true } }\n`;
 
 describe('updateSuite', () => {

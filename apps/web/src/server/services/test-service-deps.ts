@@ -1,17 +1,24 @@
-// ServiceDeps over a test file's own database and Redis prefix, for the suite service tests (createSuite and
-// updateSuite sync BullMQ schedulers, so the queues are real too).
+// ServiceDeps over a test file's own database and Redis prefix, for the service tests. The queues are real (creating
+// and updating suites sync BullMQ schedulers); loopback servers are allowed, as in development.
 import { afterAll } from 'vitest';
 import { resolvePlanTable } from '@mcptest/core';
 import { createSecretBox } from '@mcptest/db';
 import { createApiRateLimits, createFairAdmission, createQueues, createRedis } from '@mcptest/queue';
-import type { TestDatabase } from '../../../../../../test/db';
-import type { TestRedis } from '../../../../../../test/redis';
-import { testWorkerEnv } from '../../../../../../test/worker';
-import type { ServiceDeps } from '../service-deps';
+import type { TestDatabase } from '../../../../../test/db';
+import type { TestRedis } from '../../../../../test/redis';
+import { testWorkerEnv } from '../../../../../test/worker';
+import type { ServiceDeps } from './service-deps';
 
-/** Call at the top level of a test file (it registers the queues' close). `clock.now` moves time. */
-export function suiteTestDeps(database: TestDatabase, redis: TestRedis): ServiceDeps & { clock: { now: Date } } {
-  const clock = { now: new Date('2026-03-02T10:15:00Z') };
+/**
+ * Call at the top level of a test file or in a describe body (it registers the queues' close); everything is read
+ * lazily, so the database and Redis prefix may be created after this returns. `plans` overrides plan limits (a small
+ * queued-run quota, say); `now` fixes the clock the services read.
+ */
+export function testServiceDeps(
+  database: TestDatabase,
+  redis: TestRedis,
+  options: { plans?: Parameters<typeof resolvePlanTable>[0]; now?: () => Date } = {},
+): ServiceDeps {
   let queues: ReturnType<typeof createQueues> | undefined;
   afterAll(() => queues?.close());
   return {
@@ -34,7 +41,7 @@ export function suiteTestDeps(database: TestDatabase, redis: TestRedis): Service
     get secretBox() {
       return createSecretBox(testWorkerEnv(database, redis).MCPTEST_ENCRYPTION_KEYS);
     },
-    plans: resolvePlanTable({}),
+    plans: resolvePlanTable(options.plans ?? {}),
     appUrl: 'https://mcptest.example',
     allowPrivateNetworks: ['127.0.0.0/8'],
     get rateLimits() {
@@ -47,8 +54,7 @@ export function suiteTestDeps(database: TestDatabase, redis: TestRedis): Service
       });
     },
     maxWaitSeconds: 5,
-    blockingRedis: () => createRedis({ url: redis.url, name: 'suite-test-blocking' }),
-    now: () => clock.now,
-    clock,
+    blockingRedis: () => createRedis({ url: redis.url, name: 'service-test-blocking' }),
+    now: options.now ?? (() => new Date()),
   };
 }
