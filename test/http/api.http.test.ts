@@ -155,6 +155,46 @@ describe('public API over HTTP', { timeout: 120_000 }, () => {
     state.jsonUrl = body.badge.jsonUrl;
   });
 
+  it("refuses suites that read the runner's local files (file_contains on /etc/passwd, audit_log), on create and update", async () => {
+    type Refusal = {
+      error: {
+        code: string;
+        message: string;
+        details: { line: number; column: number; code: string; message: string }[];
+      };
+    };
+    const passwd = await harness.api(state.admin, 'POST', `/projects/${state.projectId}/suites`, {
+      name: 'leak',
+      serverId: state.serverId,
+      yaml: 'assertions:\n  - name: x\n    assert: { tool: echo, expect: { file_contains: { /etc/passwd: x } } }\n',
+    });
+    expect(passwd.status).toBe(400);
+    const passwdBody = await json<Refusal>(passwd);
+    expect(passwdBody.error.code).toBe('validation_failed');
+    expect(passwdBody.error.details).toEqual([
+      expect.objectContaining({
+        line: 3,
+        column: 37,
+        code: 'local_files',
+        message: "`assertions[0].assert.expect.file_contains` reads the runner's local files; only the CLI may",
+      }),
+    ]);
+    expect(JSON.stringify(passwdBody)).not.toContain('root:');
+
+    const auditLog = await harness.api(state.admin, 'PATCH', `/suites/${state.suiteId}`, {
+      yaml: 'assertions:\n  - name: x\n    audit_log: /etc/hostname\n    trajectory: [{ type: presence, tools: [a] }]\n',
+    });
+    expect(auditLog.status).toBe(400);
+    expect((await json<Refusal>(auditLog)).error).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringContaining("line 3, column 5: `assertions[0].audit_log` reads the runner's local files"),
+      details: [{ line: 3, column: 5, code: 'local_files' }],
+    });
+    // Nothing was saved: the suite is still at version 1.
+    const suite = await json<{ version: number }>(await harness.api(state.admin, 'GET', `/suites/${state.suiteId}`));
+    expect(suite.version).toBe(1);
+  });
+
   it('shows "no runs" on the badge, and refuses a webhook URL at a private or metadata address naming the rule', async () => {
     const json = await fetch(state.jsonUrl);
     expect(json.status).toBe(200);

@@ -295,6 +295,8 @@ async function execute(
           args.url === undefined ? undefined : { url: args.url, transport: args.transport, headers: args.headers },
         fetch: safeFetch as typeof fetch,
         allowStdio: true,
+        // The user's own machine: file_* expectations, audit_log and fixtures read its files (bounded, see the executor).
+        allowLocalFiles: true,
         policy,
         budget: limitSuiteBudget(budget, prepared.basePolicy.max_calls, policy.max_calls),
         trials: args.trials,

@@ -3,6 +3,8 @@ import { Composer, type Document, LineCounter, Parser, type YAMLError } from 'ya
 import { type z } from 'zod';
 import { EXPECT_KEYS } from '../check/expect-schema';
 import { type Trace, type Trajectory, TRAJECTORY_ASSERTION_TYPES } from '../trajectory/trajectory-schema';
+import { formatSuitePath } from './format-suite-path';
+import { describeLocalFileUse, findLocalFileUses, LOCAL_FILES_HINT } from './local-file-uses';
 import { documentStart, locateKey, locatePath } from './locate-path';
 import { suggestKey } from './suggest-key';
 import { checkDocumentTree, findTooDeepToken, type YamlProblem } from './yaml-guards';
@@ -38,6 +40,16 @@ export interface SuiteError {
   message: string;
   /** A suggestion: the nearest known key, an example, the allowed values. */
   hint?: string;
+  /** `local_files`: the key reads the runner's disk, refused by `refuseLocalFiles` (hosted suites). */
+  code?: 'local_files';
+}
+
+export interface LoadSuiteOptions {
+  /**
+   * Report every key that reads the runner's local files (`file_*` expectations, `audit_log`, `fixture`,
+   * `{{fixture}}`) as an error: hosted suites run on a shared worker, whose files are not the tenant's.
+   */
+  refuseLocalFiles?: boolean;
 }
 
 /** A normalized server block: defaults applied, `${VAR}` placeholders kept raw for the run-time templating. */
@@ -115,6 +127,8 @@ export interface LoadedSuite {
 
 export type LoadSuiteResult = { ok: true; suite: LoadedSuite } | { ok: false; errors: SuiteError[] };
 
+export { formatSuitePath };
+
 type Segment = string | number;
 
 const LINE_BREAKS: Readonly<Record<string, string>> = {
@@ -131,17 +145,6 @@ const LINE_BREAKS: Readonly<Record<string, string>> = {
 export function formatSuiteError(error: SuiteError): string {
   const text = `${error.file}:${error.line}:${error.column}: ${error.message}${error.hint ? ` (${error.hint})` : ''}`;
   return text.replace(/[\r\n\u2028\u2029]/g, (c) => LINE_BREAKS[c] ?? c);
-}
-
-/** `assertions[2].assert.expect`; keys that are not plain identifiers are quoted (`json_path["$.a"]`). */
-export function formatSuitePath(path: readonly Segment[]): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else if (/^[A-Za-z_][\w-]*$/.test(segment)) out += out === '' ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
-  }
-  return out;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -207,9 +210,9 @@ class ErrorSink {
     return Math.max(1, this.lines.linePos(Math.max(0, offset)).line);
   }
 
-  add(offset: number, path: readonly Segment[], message: string, hint?: string): void {
+  add(offset: number, path: readonly Segment[], message: string, hint?: string, code?: SuiteError['code']): void {
     if (this.full) this.noteOverflow(offset);
-    else this.errors.push(this.locate(offset, path, message, hint));
+    else this.errors.push({ ...this.locate(offset, path, message, hint), ...(code === undefined ? {} : { code }) });
   }
 
   /** Records, once, that errors were left out (at the first one left out). */
@@ -664,7 +667,7 @@ function uniqueNames(names: readonly string[]): string[] {
 
 // --- the loader ------------------------------------------------------------------------------------------------
 
-function loadUnsafe(text: string, file: string): LoadSuiteResult {
+function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): LoadSuiteResult {
   // Line starts from the text itself: yaml's own count (the parser's newline callback) misses line breaks inside some
   // malformed tokens, which put errors past the end of their line (fuzzing found `*a%YAML 1.1\na: @`).
   const lines = new LineCounter();
@@ -722,6 +725,15 @@ function loadUnsafe(text: string, file: string): LoadSuiteResult {
         `expected a mapping (an assertion with \`name:\` and a block such as \`assert:\`, or a suite with \`assertions:\`), got ${describeSuiteValue(value)}`,
       );
       continue;
+    }
+    if (options.refuseLocalFiles === true) {
+      for (const use of findLocalFileUses(value)) {
+        const parent = use.path.slice(0, -1);
+        const last = use.path[use.path.length - 1];
+        const keyOffset = use.at === 'key' ? locateKey(doc, parent, String(last)) : undefined;
+        const offset = keyOffset ?? locatePath(doc, use.path).offset;
+        sink.add(offset, use.path, describeLocalFileUse(use), LOCAL_FILES_HINT, 'local_files');
+      }
     }
 
     if (has(value, 'assertions')) {
@@ -852,10 +864,11 @@ function sortErrors(errors: readonly SuiteError[]): SuiteError[] {
  *
  * @param text the file's content
  * @param file the file's path as it should appear in errors and results (also the source of the default name)
+ * @param options `refuseLocalFiles` for suites that run hosted
  */
-export function loadSuite(text: string, file: string): LoadSuiteResult {
+export function loadSuite(text: string, file: string, options: LoadSuiteOptions = {}): LoadSuiteResult {
   try {
-    return loadUnsafe(text, file);
+    return loadUnsafe(text, file, options);
   } catch (error) {
     // A bug here must still come back as data, never as a stack trace in the user's terminal.
     return {

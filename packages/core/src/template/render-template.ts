@@ -40,6 +40,14 @@ const WHOLE_PLACEHOLDER = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
 const ENV_TOKEN = /\$\$|\$\{([^}]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
 const ENV_REFERENCE = /^([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?$/s;
 
+/** `{{fixture}}` as the renderer recognizes it (spaces inside the braces allowed). */
+const FIXTURE_PLACEHOLDER = /\{\{\s*fixture\s*\}\}/;
+
+/** Whether `text` holds a `{{fixture}}` placeholder (the fixture directory exists only where the CLI runs). */
+export function mentionsFixture(text: string): boolean {
+  return FIXTURE_PLACEHOLDER.test(text);
+}
+
 /**
  * Renders every string in a JSON value (object keys included, arrays and nested objects walked) without mutating it.
  * Non-string leaves are returned as they are. Stops at the first error. Never throws.

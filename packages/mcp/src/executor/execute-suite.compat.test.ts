@@ -108,6 +108,8 @@ describe('mcp-assert corpus trajectory (no server)', () => {
         // Any server call would fail: nothing listens on port 9.
         serverOverride: { url: 'http://127.0.0.1:9/mcp', transport: 'http' },
         allowStdio: false,
+        // As the CLI runs them: some read their JSONL audit_log beside the file.
+        allowLocalFiles: true,
         policy: defaultExecPolicy(),
         env: {},
       });

@@ -103,6 +103,7 @@ describe('executeSuite: elicitation and roots from client_capabilities against s
       policy: { ...defaultExecPolicy(), call_delay_ms: 0 },
       budget: createMemoryCallBudget(),
       fixtureDir: '/srv/fixture',
+      allowLocalFiles: true,
       env: {},
     });
     results = run.results;

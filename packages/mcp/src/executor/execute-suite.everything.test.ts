@@ -158,6 +158,7 @@ describe.each([
       policy: { ...defaultExecPolicy(), call_delay_ms: 0, concurrency: 2 },
       budget: createMemoryCallBudget(),
       fixtureDir: '/srv/fixture',
+      allowLocalFiles: true,
       env: { MCPTEST_EXECUTOR_TEST_SET: 'yes' },
       onEvent: (event) => events.push(event),
     });

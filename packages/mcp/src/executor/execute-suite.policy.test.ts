@@ -437,7 +437,7 @@ assertions:
   - name: file check fails
     assert: { tool: where, args: { path: x }, expect: { file_contains: { '{{fixture}}/notes.txt': goodbye } } }
 `),
-      options({ fixtureDir, isolateFixtures: true }),
+      options({ fixtureDir, isolateFixtures: true, allowLocalFiles: true }),
     );
     expect(run.results[0]).toMatchObject({ status: 'PASS', detail: '' });
     expect(run.results[1]?.detail).toBe(
@@ -468,7 +468,11 @@ assertions:
 `,
         path.join(dir, 'suite.yaml'),
       ),
-      options({ serverOverride: { url: 'http://127.0.0.1:9/never', transport: 'http' }, fixtureDir: dir }),
+      options({
+        serverOverride: { url: 'http://127.0.0.1:9/never', transport: 'http' },
+        fixtureDir: dir,
+        allowLocalFiles: true,
+      }),
     );
     expect(run.results.map((r) => r.status)).toEqual(['PASS', 'FAIL', 'FAIL']);
     expect(run.results[1]?.detail).toMatch(/^order: found "get_record" but "search_records" did not follow/);

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import {
+  assertionLocalFileUse,
   budgetExhaustedMessage,
+  describeLocalFileUse,
   type BudgetExhausted,
   expandEnv,
   type LoadedAssertion,
@@ -42,7 +44,10 @@ export const RUN_CANCELLED = 'run cancelled';
  * Server trouble (cannot connect, timeout, protocol error) fails the one assertion and the run goes on; nothing here
  * throws for it. When the budget runs out, that assertion and every later one is SKIP with the budget's message.
  */
-export async function executeSuite(suite: LoadedSuite, options: ExecuteSuiteOptions): Promise<ExecuteSuiteResult> {
+export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOptions): Promise<ExecuteSuiteResult> {
+  // Without local files there is no fixture directory to copy or hand out either.
+  const options: ExecuteSuiteOptions =
+    given.allowLocalFiles === true ? given : { ...given, fixtureDir: undefined, isolateFixtures: false };
   const trials = Math.max(1, Math.floor(options.trials ?? 1));
   let callsUsed = 0;
   let budgetEvent: BudgetExhausted | undefined;
@@ -152,6 +157,11 @@ async function runAssertion(
   if (skip !== undefined) return finish({ status: 'SKIP', detail: skip });
   if (options.signal?.aborted) return finish({ status: 'SKIP', detail: RUN_CANCELLED });
   if (run.gate.exhausted) return finish({ status: 'SKIP', detail: budgetExhaustedMessage(run.gate.exhausted) });
+  if (options.allowLocalFiles !== true) {
+    // Hosted runs: refused before anything is read or called, whatever the stored suite says (docs/security.md).
+    const use = assertionLocalFileUse(assertion);
+    if (use) return finish({ status: 'FAIL', detail: describeLocalFileUse(use) });
+  }
 
   if (assertion.kind === 'trajectory') {
     const outcome = await runTrajectory(assertion.block, {

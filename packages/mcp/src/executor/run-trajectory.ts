@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkTrajectory, parseAuditLog, renderTemplate, type TraceEntry, type TrajectoryBlock } from '@mcptest/core';
+import { LOCAL_FILE_TIMEOUT_MS, readLocalFile } from './read-local-file';
 
 /** Largest audit log read; agent logs are JSONL and a few MB at most. */
 export const MAX_AUDIT_LOG_BYTES = 32 * 1024 * 1024;
@@ -27,19 +27,11 @@ export async function runTrajectory(block: TrajectoryBlock, context: TrajectoryC
     const rendered = renderTemplate(block.audit_log, { fixture: context.fixture, captured: {}, env: context.env });
     if (!rendered.ok) return { ok: false, detail: `audit_log: ${rendered.error.message}` };
     const file = path.resolve(context.baseDir, String(rendered.value));
-    let text: string;
-    try {
-      const buffer = await readFile(file);
-      if (buffer.byteLength > MAX_AUDIT_LOG_BYTES) {
-        return { ok: false, detail: `audit_log: ${file} is larger than ${MAX_AUDIT_LOG_BYTES} bytes` };
-      }
-      text = buffer.toString('utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const reason = code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
-      return { ok: false, detail: `audit_log: cannot read ${file}: ${reason}` };
-    }
-    const parsed = parseAuditLog(text);
+    // A regular file only, size-capped and with a deadline: /dev/zero or a FIFO must not hold the run (CLI runs only;
+    // hosted runs refuse audit_log before this).
+    const read = await readLocalFile(file, { maxBytes: MAX_AUDIT_LOG_BYTES, timeoutMs: LOCAL_FILE_TIMEOUT_MS });
+    if (!read.ok) return { ok: false, detail: `audit_log: cannot read ${file}: ${read.reason}` };
+    const parsed = parseAuditLog(read.content.toString('utf8'));
     if (!parsed.ok) return { ok: false, detail: `audit_log ${file}: ${parsed.error.message}` };
     trace = parsed.trace;
   }

@@ -20,6 +20,12 @@ export interface ExecuteSuiteOptions {
   fetch?: typeof fetch;
   /** Whether `server.command` (a local child process) may be started; the CLI allows it, hosted runs never do. */
   allowStdio: boolean;
+  /**
+   * Whether assertions may read this machine's files: `file_*` expectations, `audit_log`, `{{fixture}}` (and the
+   * fixture directory). The CLI sets true; default false, as hosted runs need: there an assertion using them FAILs
+   * with "... reads the runner's local files; only the CLI may" before anything is read, and fixtureDir is ignored.
+   */
+  allowLocalFiles?: boolean;
   /** Effective policy (tenant or CLI flags, already merged with the suite's `policy:` opt-ins by the caller). */
   policy: ExecPolicy;
   budget: CallBudget;

@@ -152,6 +152,8 @@ export async function executeRunJob(
       serverOverride: plan.server,
       fetch: deps.fetch,
       allowStdio: false,
+      // The worker's disk is not the tenant's: file_*, audit_log and {{fixture}} assertions FAIL unread.
+      allowLocalFiles: false,
       policy: plan.policy,
       budget,
       // Hosted runs see no worker environment: `${VAR}` in a suite must not read the worker's secrets.

@@ -28,6 +28,26 @@ describe('checkSuiteYaml', () => {
       [expect.objectContaining({ line: 2, column: 1, message: expect.stringContaining('invalid YAML') })],
     ],
     ['an empty editor', '  \n', [expect.objectContaining({ line: 1, column: 1, message: 'the suite is empty' })]],
+    [
+      "keys that read the runner's files (hosted suites refuse them; only the CLI may)",
+      'assertions:\n  - assert: { tool: t, expect: { file_contains: { /etc/passwd: x } } }\n' +
+        '  - audit_log: /etc/hostname\n    trajectory: [{ type: presence, tools: [a] }]\n',
+      [
+        expect.objectContaining({
+          line: 2,
+          column: 34,
+          code: 'local_files',
+          field: 'assertions[0].assert.expect.file_contains',
+          message: "`assertions[0].assert.expect.file_contains` reads the runner's local files; only the CLI may",
+        }),
+        expect.objectContaining({
+          line: 3,
+          column: 5,
+          code: 'local_files',
+          message: "`assertions[1].audit_log` reads the runner's local files; only the CLI may",
+        }),
+      ],
+    ],
   ])('%s', (_name, yaml, expected) => {
     expect(checkSuiteYaml({ yaml })).toEqual(expected);
   });

@@ -18,6 +18,8 @@ export interface SuiteYamlDiagnostic {
   hint?: string;
   /** Field path inside the document (`assertions[0].assert.expect`), when the problem is a field's. */
   field?: string;
+  /** `local_files`: the key reads the runner's files, which only the CLI may (hosted suites refuse it). */
+  code?: string;
 }
 
 /**
@@ -44,6 +46,7 @@ export function checkSuiteYaml(input: CheckSuiteYamlRequest): SuiteYamlDiagnosti
       message: detail.message,
       ...(typeof detail.hint === 'string' ? { hint: detail.hint } : {}),
       ...(typeof detail.field === 'string' ? { field: detail.field } : {}),
+      ...(typeof detail.code === 'string' ? { code: detail.code } : {}),
     }));
   }
 }

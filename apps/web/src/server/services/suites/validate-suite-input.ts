@@ -4,9 +4,13 @@ import { ApiError, type ErrorDetail } from '../../api/api-error';
 /** Hosted suites are one document; errors name this file with their line and column. */
 const SUITE_FILE = 'suite.yaml';
 
-/** 400 with every loader error as `{path: "yaml", line, column, message, field, hint}`, or nothing. */
+/**
+ * 400 with every loader error as `{path: "yaml", line, column, message, field, hint, code}`, or nothing. Hosted suites
+ * run on a shared worker, so every key that reads the runner's files (`file_*`, `audit_log`, `fixture`,
+ * `{{fixture}}`) is one of the errors, with `code: "local_files"`; only the CLI may use them.
+ */
 export function validateSuiteYaml(yaml: string): void {
-  const loaded = loadSuite(yaml, SUITE_FILE);
+  const loaded = loadSuite(yaml, SUITE_FILE, { refuseLocalFiles: true });
   if (loaded.ok) return;
   const details: ErrorDetail[] = loaded.errors.map((e) => ({
     path: 'yaml',
@@ -15,6 +19,7 @@ export function validateSuiteYaml(yaml: string): void {
     message: e.message,
     ...(e.path ? { field: e.path } : {}),
     ...(e.hint ? { hint: e.hint } : {}),
+    ...(e.code ? { code: e.code } : {}),
   }));
   const first = loaded.errors[0];
   throw new ApiError(
