@@ -6,7 +6,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { freePort } from '../mcp-servers';
 
 /** Where in a session the server stops behaving. */
-export type HostileStage = 'initialize' | 'tools/call';
+export type HostileStage = 'initialize' | 'tools/list' | 'tools/call';
 
 /** One JSON-RPC request the hostile server must answer (badly). */
 export interface HostileExchange {
@@ -185,6 +185,29 @@ function resultAround(id: string | number): { head: string; tail: string } {
 
 /** The catalogue of misbehaviours; each returns a behaviour for startHostileServer. */
 export const hostile = {
+  /**
+   * tools/list pages of about `pageBytes` each (the probe tool, then tools with long descriptions), each with a
+   * nextCursor to one more, for ever: every page is under the message cap, the listing as a whole is not.
+   */
+  endlessToolPages(pageBytes: number): HostileBehaviour {
+    const tools = (page: number) => [
+      ...(page === 0 ? [PROBE_TOOL] : []),
+      ...Array.from({ length: 16 }, (_, i) => ({
+        name: `filler_${page}_${i}`,
+        description: 'D'.repeat(Math.floor(pageBytes / 16)),
+        annotations: { readOnlyHint: true },
+        inputSchema: { type: 'object', properties: {} },
+      })),
+    ];
+    return {
+      at: 'tools/list',
+      answer({ res, id, params }) {
+        const page = typeof params.cursor === 'string' ? Number(params.cursor.slice(1)) : 0;
+        sendJson(res, 200, { jsonrpc: '2.0', id, result: { tools: tools(page), nextCursor: `p${page + 1}` } });
+      },
+    };
+  },
+
   /** Never answers the request: no headers, no body, the socket left open. */
   hangs(at: HostileStage): HostileBehaviour {
     return { at, answer: () => undefined };

@@ -30,6 +30,10 @@ function webEnvSchema(production: boolean) {
       API_TRIGGERS_PER_TENANT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
       /** Longest `wait` a trigger may ask for, in seconds. */
       API_MAX_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
+      /** Live run-event streams one user (or API token) may hold open at once per web process (429 beyond). */
+      EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10),
+      /** Live run-event streams one tenant may hold open at once per web process, all users and tokens (429 beyond). */
+      EVENT_STREAMS_PER_TENANT: z.coerce.number().int().min(1).default(50),
       /** GitHub OAuth app of the sign-in page (both or neither; without them the GitHub button is hidden). */
       AUTH_GITHUB_ID: z.string().optional(),
       AUTH_GITHUB_SECRET: z.string().optional(),

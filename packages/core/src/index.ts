@@ -1,6 +1,7 @@
 export * from './env/load-env';
 export * from './env/service-env';
 export * from './result/run-result';
+export * from './result/cap-transcript';
 export * from './trajectory';
 export * from './check';
 export * from './template';

@@ -53,6 +53,13 @@ export {
   type ReadRunEventsOptions,
   type StoredRunEvent,
 } from './runs/run-events';
+export {
+  createRunEventHub,
+  compareStreamIds,
+  type RunEventHub,
+  type RunEventHubOptions,
+  type RunEventListener,
+} from './runs/run-event-hub';
 export { publishRunCancel, subscribeRunCancels, runCancelChannel } from './runs/run-cancel-channel';
 export {
   syncSuiteSchedule,

@@ -21,6 +21,11 @@ export const PlanLimits = z.strictObject({
   minScheduleIntervalSeconds: z.int().min(1),
   /** Runs of one tenant waiting to start; a trigger beyond it is refused (quota_exceeded) before anything is queued. */
   maxQueuedRuns: z.int().min(1),
+  /**
+   * Bytes of stored assertion transcripts one tenant may hold (each capped at 1 MiB). Once used up, new results are
+   * stored without their transcript and the run carries a notice; runs never fail for it (docs/operations.md).
+   */
+  transcriptStorageBytes: z.int().min(0),
 });
 export type PlanLimits = z.infer<typeof PlanLimits>;
 
@@ -36,6 +41,7 @@ export const DEFAULT_PLAN_LIMITS: Readonly<Record<PlanName, PlanLimits>> = Objec
     runTimeLimitSeconds: 300,
     minScheduleIntervalSeconds: 3_600,
     maxQueuedRuns: 20,
+    transcriptStorageBytes: 256 * 1024 * 1024,
   },
   TEAM: {
     concurrentRuns: 4,
@@ -44,6 +50,7 @@ export const DEFAULT_PLAN_LIMITS: Readonly<Record<PlanName, PlanLimits>> = Objec
     runTimeLimitSeconds: 900,
     minScheduleIntervalSeconds: 300,
     maxQueuedRuns: 500,
+    transcriptStorageBytes: 5 * 1024 * 1024 * 1024,
   },
   ENTERPRISE: {
     concurrentRuns: 16,
@@ -52,6 +59,7 @@ export const DEFAULT_PLAN_LIMITS: Readonly<Record<PlanName, PlanLimits>> = Objec
     runTimeLimitSeconds: 3_600,
     minScheduleIntervalSeconds: 60,
     maxQueuedRuns: 5_000,
+    transcriptStorageBytes: 50 * 1024 * 1024 * 1024,
   },
 });
 

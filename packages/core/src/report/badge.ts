@@ -1,4 +1,5 @@
 import { makeBadge } from 'badge-maker';
+import { z } from 'zod';
 import type { RunReport, RunSummary } from '../result/run-result';
 
 /** shields.io endpoint JSON (https://shields.io/badges/endpoint-badge), also the input of `renderBadgeSvg`. */
@@ -83,13 +84,22 @@ export interface FinishedRunOutcome {
   total: number;
 }
 
-/** What a hosted badge says; `failing` counts assertions on a suite badge and suites on a project badge. */
-export type BadgeStatus =
-  | { state: 'passing' }
-  | { state: 'failing'; failed: number; total: number }
-  | { state: 'error' }
-  | { state: 'no runs' }
-  | { state: 'not found' };
+/**
+ * What a hosted badge says; `failing` counts assertions on a suite badge and suites on a project badge. A schema
+ * because the badge cache stores it in Redis and reads it back (any label is drawn from the cached status).
+ */
+export const BadgeStatus = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('passing') }),
+  z.object({
+    state: z.literal('failing'),
+    failed: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+  }),
+  z.object({ state: z.literal('error') }),
+  z.object({ state: z.literal('no runs') }),
+  z.object({ state: z.literal('not found') }),
+]);
+export type BadgeStatus = z.infer<typeof BadgeStatus>;
 
 /** A suite's badge status from its latest finished run (null: it has none). */
 export function suiteBadgeStatus(latest: FinishedRunOutcome | null | undefined): BadgeStatus {

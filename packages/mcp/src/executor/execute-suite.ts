@@ -16,7 +16,12 @@ import {
 } from '@mcptest/core';
 import { type CallGate, createCallGate } from './call-gate';
 import { describeSessionError } from './describe-session-error';
-import type { CannedElicitation, McpSession, SessionClientCapabilities } from '../session';
+import {
+  DEFAULT_MAX_TOOL_LISTING_BYTES,
+  type CannedElicitation,
+  type McpSession,
+  type SessionClientCapabilities,
+} from '../session';
 import { isolateFixture } from './isolate-fixture';
 import { type ConnectionSpec, openExecutorSession } from './open-executor-session';
 import { blockTool, type CallsVerdict, judgeCalls, type PlannedCall, plannedCalls } from './plan-calls';
@@ -69,6 +74,7 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     verdicts: new Map(),
     shared: options.sessionMode === 'shared' ? new Map() : undefined,
     listings: new Map(),
+    listingBytes: new Map(),
     onBudgetExhausted(exhausted) {
       if (budgetEvent) return;
       budgetEvent = exhausted;
@@ -126,6 +132,8 @@ interface RunState {
    * itself either way; listing once per session added a sixth request to each assertion's five (docs/benchmarks.md).
    */
   listings: Map<string, ReadonlyMap<string, ToolDescriptor>>;
+  /** Bytes of the listing held per connection, so all of them together stay under `maxToolListingBytes`. */
+  listingBytes: Map<string, number>;
   onBudgetExhausted(exhausted: BudgetExhausted): void;
   onToolCall(): void;
 }
@@ -276,9 +284,13 @@ async function openSession(
       const known = run.shared ? undefined : run.listings.get(key);
       if (known && calls.every((call) => known.has(call.tool))) return { ok: true, session, tools: known };
       const opened = session;
+      // The run's listing allowance minus what other connections' listings hold (this one's is replaced).
+      let heldElsewhere = 0;
+      for (const [other, bytes] of run.listingBytes) if (other !== key) heldElsewhere += bytes;
+      const maxBytes = Math.max(0, (run.options.maxToolListingBytes ?? DEFAULT_MAX_TOOL_LISTING_BYTES) - heldElsewhere);
       const listed = await run.gate.send(() =>
         opened.listAllTools(
-          {},
+          { maxBytes },
           {
             timeoutMs: Math.max(1, deadline - performance.now()),
             ...(run.options.signal ? { signal: run.options.signal } : {}),
@@ -287,6 +299,7 @@ async function openSession(
       );
       const tools = new Map(listed.tools.map((t) => [t.name, t as ToolDescriptor]));
       run.listings.set(key, tools);
+      run.listingBytes.set(key, listed.bytes);
       return { ok: true, session, tools };
     } catch (error) {
       await session?.close().catch(() => undefined);

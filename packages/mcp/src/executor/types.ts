@@ -42,6 +42,11 @@ export interface ExecuteSuiteOptions {
   /** 'per-assertion' (default, isolation like mcp-assert) or 'shared' (one session per server for the suite, faster). */
   sessionMode?: 'per-assertion' | 'shared';
   onEvent?: (event: ExecutionEvent) => void;
+  /**
+   * Bytes (JSON) the run may hold in tool listings, all connections together (default 8 MiB): a listing past what is
+   * left stops with an error and the assertion fails with it.
+   */
+  maxToolListingBytes?: number;
   /** Aborting stops scheduling: assertions not yet started are SKIP ("run cancelled"); a call in flight is cancelled. */
   signal?: AbortSignal;
 }

@@ -1,6 +1,7 @@
 export { openSession, type OpenSessionOptions, type SessionFetch } from './open-session';
 export {
   McpSession,
+  DEFAULT_MAX_TOOL_LISTING_BYTES,
   type CallToolOptions,
   type CallToolOutcome,
   type CompletionRef,

@@ -100,6 +100,11 @@ type InternalRequestOptions = SessionRequestOptions &
 type SessionState = 'open' | 'lost' | 'closing' | 'closed';
 
 const DEFAULT_MAX_PAGES = 100;
+/**
+ * Total bytes (JSON) of the tool descriptors one listing may hold, over all its pages. Each page is already capped (one
+ * message at 5 MiB), but 100 pages of it would be 500 MB held at once; real servers list well under 1 MiB.
+ */
+export const DEFAULT_MAX_TOOL_LISTING_BYTES = 8 * 1024 * 1024;
 const TERMINATE_TIMEOUT_MS = 3000;
 const CLOSE_TIMEOUT_MS = 6000;
 
@@ -284,29 +289,42 @@ export class McpSession {
   }
 
   /**
-   * tools/list following nextCursor, at most `maxPages` pages (default 100). `truncated` says the cap was hit; a
-   * cursor the server already returned is a protocol error (it would loop forever).
+   * tools/list following nextCursor, at most `maxPages` pages (default 100). `truncated` says the page cap was hit; a
+   * cursor the server already returned is a protocol error (it would loop forever). The descriptors of all pages
+   * together may take at most `maxBytes` (JSON, default `DEFAULT_MAX_TOOL_LISTING_BYTES`): past it the listing stops
+   * with a `result_too_large` SessionError, so a server paging huge listings cannot make the caller hold them. `bytes`
+   * is what the returned tools take.
    */
   async listAllTools(
-    params: { readonly maxPages?: number } = {},
+    params: { readonly maxPages?: number; readonly maxBytes?: number } = {},
     options?: SessionRequestOptions,
-  ): Promise<{ tools: Tool[]; pages: number; truncated: boolean }> {
+  ): Promise<{ tools: Tool[]; pages: number; truncated: boolean; bytes: number }> {
     const maxPages = params.maxPages ?? DEFAULT_MAX_PAGES;
+    const maxBytes = params.maxBytes ?? DEFAULT_MAX_TOOL_LISTING_BYTES;
     const tools: Tool[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
+    let bytes = 0;
     for (let pages = 1; ; pages++) {
       const page = await this.listTools(cursor === undefined ? {} : { cursor }, options);
+      bytes += Buffer.byteLength(JSON.stringify(page.tools));
+      if (bytes > maxBytes) {
+        throw new SessionError(
+          'result_too_large',
+          `tools/list was stopped: the server's tool listing took more than ${maxBytes} bytes after ${pages} page${pages === 1 ? '' : 's'} (tool listings are capped in bytes per run and per discovery)`,
+          { method: 'tools/list' },
+        );
+      }
       tools.push(...page.tools);
       cursor = page.nextCursor;
-      if (cursor === undefined) return { tools, pages, truncated: false };
+      if (cursor === undefined) return { tools, pages, truncated: false, bytes };
       if (seen.has(cursor)) {
         throw new SessionError('protocol_error', `tools/list returned the cursor "${cursor}" twice (pagination loop)`, {
           method: 'tools/list',
         });
       }
       seen.add(cursor);
-      if (pages >= maxPages) return { tools, pages, truncated: true };
+      if (pages >= maxPages) return { tools, pages, truncated: true, bytes };
     }
   }
 

@@ -1,19 +1,20 @@
-import { createHash } from 'node:crypto';
 import { redisKey } from '../redis';
 
 /** Whose badge: one suite, or a project's aggregate over its enabled suites. */
 export type BadgeSubjectKind = 'suite' | 'project';
 export type BadgeFormat = 'svg' | 'json';
 
-/** One rendering of a badge: which badge (by its public key) and how it is drawn. */
+/**
+ * One cached rendering of a badge: which badge (by its public key) and how it is drawn. There is no label: a badge has
+ * at most 2 formats × the hosted styles of entries, however many `label=` variants are asked for; a custom label is
+ * drawn from the status stored with the entry (docs/badges.md), so anonymous requests cannot grow Redis.
+ */
 export interface BadgeVariant {
   kind: BadgeSubjectKind;
   /** The unguessable key in the public URL. */
   badgeKey: string;
   format: BadgeFormat;
   style: string;
-  /** The `label=` override; undefined for the default label. */
-  label?: string;
 }
 
 /** Rendered badges live this long unless invalidated first (a run finishing invalidates at once). */
@@ -31,15 +32,8 @@ export function badgeVersionKey(prefix: string, kind: BadgeSubjectKind, id: stri
   return redisKey(prefix, 'badge', 'ver', kind, id);
 }
 
-/**
- * The rendered bytes of one variant, by the public badge key (what a request carries, so a hit needs no Postgres).
- * The label is hashed so that a long or odd label cannot make a long or odd key.
- */
+/** The rendered bytes of one variant, by the public badge key (what a request carries, so a hit needs no Postgres). */
 export function badgeEntryKey(prefix: string, variant: BadgeVariant): string {
-  const label =
-    variant.label === undefined
-      ? 'default'
-      : `l-${createHash('sha256').update(variant.label).digest('base64url').slice(0, 22)}`;
   return redisKey(
     prefix,
     'badge',
@@ -48,6 +42,5 @@ export function badgeEntryKey(prefix: string, variant: BadgeVariant): string {
     encodeURIComponent(variant.badgeKey),
     variant.format,
     encodeURIComponent(variant.style),
-    label,
   );
 }

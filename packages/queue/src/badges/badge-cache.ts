@@ -1,3 +1,4 @@
+import { BadgeStatus } from '@mcptest/core';
 import { z } from 'zod';
 import type { Redis } from '../redis';
 import {
@@ -14,6 +15,9 @@ export const CachedBadge = z.object({
   subjectId: z.string().min(1),
   /** The subject's version token read before the data was read from Postgres. */
   version: z.string().min(1),
+  /** What the badge said, so a request with its own `label=` is drawn from the cache without a key of its own. */
+  status: BadgeStatus,
+  /** The bytes with the default label. */
   body: z.string(),
   etag: z.string().min(1),
 });

@@ -28,4 +28,20 @@ describe('createApiRateLimits', () => {
     expect(await limits.consume({ tenantId: 't2', trigger: true })).toEqual({ ok: true });
     expect(await limits.consume({ tenantId: 't2', trigger: true })).toMatchObject({ ok: false, scope: 'trigger' });
   });
+
+  it('takes several points at once, and refuses a cost larger than what is left', async () => {
+    const limits = createApiRateLimits({
+      redis: testRedis.redis,
+      prefix: `${testRedis.prefix}:b`,
+      perTokenPerMinute: 10,
+      perTenantPerMinute: 100,
+      triggersPerTenantPerMinute: 1,
+    });
+    expect(await limits.consume({ tenantId: 't1', tokenId: 'k1', points: 7 })).toEqual({ ok: true });
+    expect(await limits.consume({ tenantId: 't1', tokenId: 'k1', points: 4 })).toMatchObject({
+      ok: false,
+      scope: 'token',
+    });
+    expect(await limits.consume({ tenantId: 't1', tokenId: 'k2', points: 11 })).toMatchObject({ ok: false });
+  });
 });

@@ -16,8 +16,17 @@ export type RateLimitDecision =
   { ok: true } | { ok: false; scope: 'token' | 'tenant' | 'trigger'; limit: number; retryAfterSeconds: number };
 
 export interface ApiRateLimits {
-  /** Takes one request from the token's and the tenant's allowance (and the trigger allowance when `trigger`). */
-  consume(input: { tenantId: string; tokenId?: string; trigger?: boolean }): Promise<RateLimitDecision>;
+  /**
+   * Takes `points` (default 1: one request) from the token's and the tenant's allowance, and one from the trigger
+   * allowance when `trigger`. A JSON-RPC batch passes one point per message, so batching buys no extra calls; a cost
+   * larger than what is left is refused as a whole.
+   */
+  consume(input: {
+    tenantId: string;
+    tokenId?: string;
+    trigger?: boolean;
+    points?: number;
+  }): Promise<RateLimitDecision>;
 }
 
 /**
@@ -43,9 +52,10 @@ export function createApiRateLimits(options: ApiRateLimitsOptions): ApiRateLimit
     key: string,
     scope: 'token' | 'tenant' | 'trigger',
     limit: number,
+    points: number,
   ): Promise<RateLimitDecision> => {
     try {
-      await which.consume(key, 1);
+      await which.consume(key, points);
       return { ok: true };
     } catch (error) {
       if (error instanceof RateLimiterRes) {
@@ -57,13 +67,14 @@ export function createApiRateLimits(options: ApiRateLimitsOptions): ApiRateLimit
 
   return {
     async consume(input) {
+      const points = Math.max(1, Math.floor(input.points ?? 1));
       if (input.tokenId) {
-        const byToken = await take(token, input.tokenId, 'token', options.perTokenPerMinute);
+        const byToken = await take(token, input.tokenId, 'token', options.perTokenPerMinute, points);
         if (!byToken.ok) return byToken;
       }
-      const byTenant = await take(tenant, input.tenantId, 'tenant', options.perTenantPerMinute);
+      const byTenant = await take(tenant, input.tenantId, 'tenant', options.perTenantPerMinute, points);
       if (!byTenant.ok) return byTenant;
-      if (input.trigger) return take(trigger, input.tenantId, 'trigger', options.triggersPerTenantPerMinute);
+      if (input.trigger) return take(trigger, input.tenantId, 'trigger', options.triggersPerTenantPerMinute, 1);
       return { ok: true };
     },
   };

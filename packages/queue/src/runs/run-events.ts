@@ -81,7 +81,11 @@ export async function readRunEvents(
     options.blockMs === undefined
       ? await redis.xread('COUNT', count, 'STREAMS', key, after)
       : await redis.xread('COUNT', count, 'BLOCK', options.blockMs, 'STREAMS', key, after);
-  const entries = reply?.[0]?.[1] ?? [];
+  return parseRunEventEntries(reply?.[0]?.[1] ?? []);
+}
+
+/** Stream entries (`[id, [field, value, ...]]`) as events; entries that do not parse are skipped. */
+export function parseRunEventEntries(entries: readonly [string, string[]][]): StoredRunEvent[] {
   const events: StoredRunEvent[] = [];
   for (const [id, fields] of entries) {
     const raw = fields[fields.indexOf('e') + 1];

@@ -1,10 +1,10 @@
-import { decideRunOutcome, summarize, type RunInterruption } from '@mcptest/core';
+import { decideRunOutcome, summarize, transcriptQuotaNotice, type RunInterruption } from '@mcptest/core';
 import { executeSuite, type ExecutedAssertion, type ExecutionEvent } from '@mcptest/mcp';
 import { createRedisCallBudget, handBackJob, publishRunEvent, type JobContext, type JobPayload } from '@mcptest/queue';
 import type { WorkerDeps } from '../worker-deps';
 import { completeRun } from './complete-run';
 import { loadRunPlan } from './load-run-plan';
-import { hostedAssertionKey, recordAssertion } from './record-assertion';
+import { hostedAssertionKey, recordAssertion, type TranscriptQuota } from './record-assertion';
 
 /** How soon a handed-back run (worker shutting down) is offered to another worker. */
 const HAND_BACK_DELAY_MS = 500;
@@ -107,6 +107,17 @@ export async function executeRunJob(
       },
     );
   };
+  const quota: TranscriptQuota = {
+    quotaBytes: plan.limits.transcriptStorageBytes,
+    usedBytes: async () => {
+      const row = await deps.db.global.tenant.findUnique({
+        where: { id: tenantId },
+        select: { transcriptBytes: true },
+      });
+      return Number(row?.transcriptBytes ?? 0);
+    },
+  };
+  let quotaUsedUp = false;
   const onEvent = (event: ExecutionEvent) => {
     // After a hand-back the next worker runs the suite again; what this one skipped must not be recorded.
     if (handle.interruption() === 'shutdown') return;
@@ -122,7 +133,11 @@ export async function executeRunJob(
           { tool_class: r.toolClass ?? 'none', status: r.status },
           Math.max(0, r.durationMs) / 1000,
         );
-        enqueueWrite(() => recordAssertion(db, runId, r));
+        enqueueWrite(async () => {
+          // Once the quota is found used up, the rest of the run stores no transcript without asking again.
+          const outcome = await recordAssertion(db, runId, quotaUsedUp ? { ...r, transcript: undefined } : r, quota);
+          if (outcome === 'not_stored') quotaUsedUp = true;
+        });
         enqueueWrite(() =>
           publishRunEvent(deps.redis, deps.prefix, runId, {
             type: 'assertion.finished',
@@ -188,7 +203,11 @@ export async function executeRunJob(
   const done = await completeRun(deps, db, {
     run: claimedRun,
     status: decision.status,
-    error: decision.error,
+    // Not a failure: the run's results stand, the notice says why its transcripts are missing.
+    error:
+      [decision.error, quotaUsedUp ? transcriptQuotaNotice(plan.limits.transcriptStorageBytes) : undefined]
+        .filter(Boolean)
+        .join('; ') || undefined,
     callsUsed: usage.run.used,
     suiteName: plan.suite.name,
   });

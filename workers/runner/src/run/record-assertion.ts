@@ -1,6 +1,6 @@
 import type { TenantDb } from '@mcptest/db';
 import type { ExecutedAssertion } from '@mcptest/mcp';
-import { assertNever } from '@mcptest/core';
+import { assertNever, capTranscript, transcriptNotStored } from '@mcptest/core';
 import { SUITE_FILE } from './load-run-plan';
 
 type DbToolClass = 'READ_ONLY' | 'READ_ONLY_PRESUMED' | 'MUTATING' | 'DESTRUCTIVE';
@@ -45,12 +45,42 @@ export function hostedAssertionKey(key: string): string {
   return key.startsWith(`${SUITE_FILE}#`) ? key.slice(SUITE_FILE.length + 1) : key;
 }
 
+/** The tenant's transcript storage: its plan's quota and what its stored transcripts take now. */
+export interface TranscriptQuota {
+  quotaBytes: number;
+  usedBytes(): Promise<number>;
+}
+
+/** What happened to the result's transcript: stored whole, stored cut to the per-assertion cap, or left out. */
+export type TranscriptOutcome = 'stored' | 'truncated' | 'not_stored' | 'none';
+
 /**
  * Writes one assertion result keyed by (run, assertion, trial). An upsert, so a run resumed by another worker after a
  * crash overwrites what the dead worker wrote instead of adding a second row.
+ *
+ * The transcript is cut to `TRANSCRIPT_MAX_BYTES_PER_ASSERTION` with a marker, and stored only while the tenant's
+ * stored transcripts (Tenant.transcriptBytes, kept by a trigger) plus this one fit its quota; otherwise a small
+ * `transcript_not_stored` marker takes its place and the result itself is recorded as usual. Concurrent runs of one
+ * tenant may overshoot the quota by at most one capped transcript each.
  */
-export async function recordAssertion(db: TenantDb, runId: string, result: ExecutedAssertion): Promise<void> {
+export async function recordAssertion(
+  db: TenantDb,
+  runId: string,
+  result: ExecutedAssertion,
+  quota?: TranscriptQuota,
+): Promise<TranscriptOutcome> {
   const assertionKey = hostedAssertionKey(result.key);
+  let outcome: TranscriptOutcome = 'none';
+  let transcript: { transcript: unknown[]; bytes: number } | undefined;
+  if (result.transcript !== undefined) {
+    const capped = capTranscript(result.transcript);
+    outcome = capped.truncated ? 'truncated' : 'stored';
+    transcript = capped;
+    if (quota && (await quota.usedBytes()) + capped.bytes > quota.quotaBytes) {
+      outcome = 'not_stored';
+      transcript = transcriptNotStored(capped.bytes, quota.quotaBytes);
+    }
+  }
   const fields = {
     name: result.name,
     status: result.status,
@@ -59,11 +89,13 @@ export async function recordAssertion(db: TenantDb, runId: string, result: Execu
     tool: result.tool ?? null,
     toolClass: toolClassOf(result.toolClass) ?? null,
     decision: decisionOf(result.decision) ?? null,
-    transcript: (result.transcript ?? undefined) as object | undefined,
+    transcript: transcript?.transcript as object | undefined,
+    transcriptBytes: transcript?.bytes ?? 0,
   };
   await db.assertionResult.upsert({
     where: { runId_assertionKey_trial: { runId, assertionKey, trial: result.trial } },
     create: { tenantId: db.tenantId, runId, assertionKey, trial: result.trial, ...fields },
     update: fields,
   });
+  return outcome;
 }

@@ -7,7 +7,7 @@ type Loaded =
   | { state: 'idle' }
   | { state: 'loading' }
   | { state: 'error'; message: string }
-  | { state: 'done'; exchanges: TranscriptExchange[] };
+  | { state: 'done'; exchanges: TranscriptExchange[]; notice?: string };
 
 /** The session set-up every assertion repeats; collapsed so the call under test stands out. */
 const HANDSHAKE = new Set(['initialize', 'notifications/initialized', 'tools/list', 'ping']);
@@ -23,9 +23,13 @@ export function TranscriptDetails({ url }: { url: string }) {
     setLoaded({ state: 'loading' });
     try {
       const response = await fetch(url, { headers: { accept: 'application/json' } });
-      const body = (await response.json()) as { exchanges?: TranscriptExchange[]; error?: { message: string } };
+      const body = (await response.json()) as {
+        exchanges?: TranscriptExchange[];
+        notice?: string;
+        error?: { message: string };
+      };
       if (!response.ok || !body.exchanges) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
-      setLoaded({ state: 'done', exchanges: body.exchanges });
+      setLoaded({ state: 'done', exchanges: body.exchanges, ...(body.notice ? { notice: body.notice } : {}) });
     } catch (error) {
       setLoaded({ state: 'error', message: (error as Error).message });
     }
@@ -48,7 +52,8 @@ export function TranscriptDetails({ url }: { url: string }) {
             </button>
           </p>
         ) : null}
-        {loaded.state === 'done' && loaded.exchanges.length === 0 ? (
+        {loaded.state === 'done' && loaded.notice ? <p className="muted">{loaded.notice}</p> : null}
+        {loaded.state === 'done' && loaded.exchanges.length === 0 && !loaded.notice ? (
           <p className="muted">
             No messages were recorded: this assertion made no call (skipped, or refused before connecting).
           </p>

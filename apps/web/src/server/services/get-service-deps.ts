@@ -1,8 +1,16 @@
 import { resolvePlanTable } from '@mcptest/core';
 import { createSecretBox } from '@mcptest/db';
-import { createApiRateLimits, createFairAdmission, createQueues, createRedis, type Redis } from '@mcptest/queue';
+import {
+  createApiRateLimits,
+  createFairAdmission,
+  createQueues,
+  createRedis,
+  createRunEventHub,
+  type Redis,
+} from '@mcptest/queue';
 import { env } from '../../env';
 import { getDb } from '../db';
+import { createEventStreamSlots } from './runs/event-stream-slots';
 import type { ServiceDeps } from './service-deps';
 
 // One set per process, on globalThis so `next dev` hot reloads do not open new connections each time.
@@ -33,11 +41,19 @@ export function getServiceDeps(): ServiceDeps {
         triggersPerTenantPerMinute: e.API_TRIGGERS_PER_TENANT_PER_MINUTE,
       }),
       maxWaitSeconds: e.API_MAX_WAIT_SECONDS,
-      blockingRedis: () => {
-        const connection = createRedis({ url: e.REDIS_URL, name: 'mcptest-web-blocking' });
-        connection.on('error', () => {});
-        return connection;
-      },
+      runEvents: createRunEventHub({
+        prefix: e.REDIS_PREFIX,
+        commands: redis,
+        connect: () => {
+          const connection = createRedis({ url: e.REDIS_URL, name: 'mcptest-web-events' });
+          connection.on('error', () => {});
+          return connection;
+        },
+      }),
+      eventStreams: createEventStreamSlots({
+        perUser: e.EVENT_STREAMS_PER_USER,
+        perTenant: e.EVENT_STREAMS_PER_TENANT,
+      }),
       now: () => new Date(),
     };
   }
@@ -49,6 +65,7 @@ export async function closeServiceDeps(): Promise<void> {
   const deps = store.__mcptestServiceDeps;
   store.__mcptestServiceDeps = undefined;
   if (!deps) return;
+  deps.runEvents.close();
   await deps.queues.close();
   deps.redis.disconnect();
 }

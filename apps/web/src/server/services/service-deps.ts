@@ -1,6 +1,7 @@
 import type { PlanTable } from '@mcptest/core';
 import type { Database, SecretBox } from '@mcptest/db';
-import type { ApiRateLimits, FairAdmission, Queues, Redis } from '@mcptest/queue';
+import type { ApiRateLimits, FairAdmission, Queues, Redis, RunEventHub } from '@mcptest/queue';
+import type { EventStreamSlots } from './runs/event-stream-slots';
 
 /**
  * What service functions use, built once per process from the env (`getServiceDeps`) or by a test. Service functions
@@ -22,8 +23,10 @@ export interface ServiceDeps {
   rateLimits: ApiRateLimits;
   /** Longest `wait` a trigger may ask for, in seconds. */
   maxWaitSeconds: number;
-  /** Opens a Redis connection for a blocking read (a trigger's `wait`, an event stream); the caller closes it. */
-  blockingRedis: () => Redis;
+  /** The process's one reader of live run events (event streams, a trigger's `wait`): one Redis connection for all. */
+  runEvents: RunEventHub;
+  /** The caps on open event streams per user and per tenant. */
+  eventStreams: EventStreamSlots;
   now: () => Date;
 }
 

@@ -3,10 +3,18 @@
 import { afterAll } from 'vitest';
 import { resolvePlanTable } from '@mcptest/core';
 import { createSecretBox } from '@mcptest/db';
-import { createApiRateLimits, createFairAdmission, createQueues, createRedis } from '@mcptest/queue';
+import {
+  createApiRateLimits,
+  createFairAdmission,
+  createQueues,
+  createRedis,
+  createRunEventHub,
+  type RunEventHub,
+} from '@mcptest/queue';
 import type { TestDatabase } from '../../../../../test/db';
 import type { TestRedis } from '../../../../../test/redis';
 import { testWorkerEnv } from '../../../../../test/worker';
+import { createEventStreamSlots } from './runs/event-stream-slots';
 import type { ServiceDeps } from './service-deps';
 
 /**
@@ -20,7 +28,11 @@ export function testServiceDeps(
   options: { plans?: Parameters<typeof resolvePlanTable>[0]; now?: () => Date } = {},
 ): ServiceDeps {
   let queues: ReturnType<typeof createQueues> | undefined;
-  afterAll(() => queues?.close());
+  let hub: RunEventHub | undefined;
+  afterAll(async () => {
+    hub?.close();
+    await queues?.close();
+  });
   return {
     get db() {
       return database.db;
@@ -54,7 +66,15 @@ export function testServiceDeps(
       });
     },
     maxWaitSeconds: 5,
-    blockingRedis: () => createRedis({ url: redis.url, name: 'service-test-blocking' }),
+    get runEvents() {
+      hub ??= createRunEventHub({
+        prefix: redis.prefix,
+        commands: redis.redis,
+        connect: () => createRedis({ url: redis.url, name: 'service-test-events' }),
+      });
+      return hub;
+    },
+    eventStreams: createEventStreamSlots({ perUser: 10, perTenant: 50 }),
     now: options.now ?? (() => new Date()),
   };
 }

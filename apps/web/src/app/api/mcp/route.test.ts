@@ -325,4 +325,22 @@ describe('POST /api/mcp', () => {
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(over.body.error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('per token') });
   });
+
+  it('charges a JSON-RPC batch one point per call: a batch larger than what is left is refused whole', async () => {
+    const created = await createTenant(testDb.db, { name: 'MCP D', ownerEmail: 'mcp-d@example.test' });
+    const token = await tokenWith(created.tenant.id, ['READ']);
+    const batch = (size: number) =>
+      Array.from({ length: size }, () => ({ jsonrpc: '2.0', id: nextId++, method: 'tools/list', params: {} }));
+    // 10 of the token's 40 points, as ten requests would.
+    const first = await post(token, batch(10));
+    expect(first.status, first.text).toBe(200);
+    expect(JSON.parse(first.text)).toHaveLength(10);
+    // 31 calls when 30 are left: refused as a whole, nothing answered.
+    const over = await post(token, batch(PER_TOKEN - 10 + 1));
+    expect(over.status, over.text).toBe(429);
+    expect(over.body.error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('per token') });
+    // A batch of 100 from a fresh token is over the whole allowance.
+    const fresh = await tokenWith(created.tenant.id, ['READ']);
+    expect((await post(fresh, batch(100))).status).toBe(429);
+  });
 });

@@ -172,7 +172,7 @@ export async function POST(request: Request): Promise<Response> {
       toolHandlers(deps, actor, () => triggerRefusal),
       {
         version: packageJson.version,
-        admit: async ({ toolCalls }) => {
+        admit: async ({ toolCalls, messages }) => {
           const triggers = toolCalls.filter((name) => name === 'trigger_run').length;
           if (triggers > 1) {
             // One trigger allowance is taken per HTTP request; a batch of triggers would bypass it.
@@ -182,6 +182,8 @@ export async function POST(request: Request): Promise<Response> {
           const decision = await deps.rateLimits.consume({
             tenantId: actor.tenantId,
             tokenId: actor.tokenId,
+            // A JSON-RPC batch costs one point per message, as if each had been sent alone.
+            points: messages,
             // A read token's trigger_run is refused by scope; it does not use up the tenant's triggers.
             trigger: triggers === 1 && hasScope(actor, 'run'),
           });

@@ -101,11 +101,30 @@ describe('getSuiteBadge', () => {
       color: 'brightgreen',
       style: 'for-the-badge',
     });
-    // Each was stored under its own key and is now a hit.
+    // Each style was stored under its own key and is now a hit; any label is drawn from the style's entry.
     expect((await svg('flat')).cache).toBe('hit');
     expect((await svg('for-the-badge')).cache).toBe('hit');
-    expect((await svg('flat', 'my <api>')).cache).toBe('hit');
-    expect((await svg('flat', 'other')).cache).toBe('miss');
+    expect(await svg('flat', 'my <api>')).toEqual({ ...labelled, cache: 'hit' });
+    expect((await svg('flat', 'other')).cache).toBe('hit');
+  });
+
+  it('adds no Redis key for 1,000 label variants of a badge, and draws each label', async () => {
+    const seeded = await seedBadgeSuite(database.db);
+    await addRun(database.db, seeded, { status: 'FAILED', failed: 1, total: 2 });
+    const key = await suiteBadgeKey(database.db, seeded);
+    const { redis, prefix } = testRedis;
+    const badgeKeys = async () => (await redis.keys(`${prefix}:badge:*`)).sort();
+    const before = await badgeKeys();
+    for (let i = 0; i < 1000; i += 1) {
+      const badge = await getSuiteBadge(deps(), json(key, { label: `label ${i}` }));
+      expect(JSON.parse(badge.body)).toMatchObject({ label: `label ${i}`, message: 'failing 1/2' });
+    }
+    const after = await badgeKeys();
+    // One entry: this badge's json/flat rendering, whatever the labels.
+    expect(after.filter((k) => !before.includes(k))).toEqual([
+      badgeEntryKey(prefix, { kind: 'suite', badgeKey: key, format: 'json', style: 'flat' }),
+    ]);
+    for (const k of after) expect(await redis.ttl(k), k).toBeGreaterThan(0);
   });
 
   it('answers 404 for an unknown key, a suite id, or a malformed key, and caches nothing', async () => {

@@ -37,6 +37,9 @@ export interface BadgeSource<S extends { id: string }> {
  * Serves one badge through the Redis cache: a hit costs two Redis reads and no Postgres; a miss reads the subject's
  * version token, then Postgres, renders, and stores the bytes under that token (docs/badges.md). When Redis fails or
  * does not answer in time the badge is rendered from Postgres and the cache is left alone for the rest of the request.
+ *
+ * The cache holds the default label only, with the status it shows: a custom `label=` is drawn from that status, so
+ * however many labels anonymous clients ask for, a badge has a bounded number of keys (formats × styles).
  */
 export async function serveCachedBadge<S extends { id: string }>(
   deps: BadgeDeps,
@@ -47,7 +50,7 @@ export async function serveCachedBadge<S extends { id: string }>(
   const draw = (status: BadgeStatus) => renderBadge(status, { format, style, label });
   if (!BADGE_KEY.test(request.badgeKey)) return notFound(request);
 
-  const variant: BadgeVariant = { kind: source.kind, badgeKey: request.badgeKey, format, style, label };
+  const variant: BadgeVariant = { kind: source.kind, badgeKey: request.badgeKey, format, style };
   const cache = createBadgeCache({ redis: deps.redis, prefix: deps.prefix });
   // A producer connection that is not ready (starting, or Redis away) refuses commands at once: skip the cache quietly;
   // the connection's own error listener reports the outage, once.
@@ -62,17 +65,21 @@ export async function serveCachedBadge<S extends { id: string }>(
   };
 
   const hit = await tryRedis(() => cache.lookup(variant));
-  if (hit) return { status: 200, format, body: hit.body, etag: hit.etag, cache: 'hit' };
+  if (hit) {
+    const rendered = label === undefined ? { body: hit.body, etag: hit.etag } : draw(hit.status);
+    return { status: 200, format, ...rendered, cache: 'hit' };
+  }
 
   const subject = await source.find(request.badgeKey);
   if (!subject) return notFound(request);
   // Before reading the state: a run that finishes from here on replaces the token, so what we store is never served.
   const version = await tryRedis(() => cache.version(source.kind, subject.id));
-  const rendered = draw(await source.status(subject));
+  const status = await source.status(subject);
   if (version !== undefined) {
-    await tryRedis(() => cache.store(variant, { subjectId: subject.id, version, ...rendered }));
+    const stored = renderBadge(status, { format, style });
+    await tryRedis(() => cache.store(variant, { subjectId: subject.id, version, status, ...stored }));
   }
-  return { status: 200, format, ...rendered, cache: redisUp ? 'miss' : 'bypass' };
+  return { status: 200, format, ...draw(status), cache: redisUp ? 'miss' : 'bypass' };
 }
 
 function notFound(request: BadgeRequest): BadgeResult {

@@ -39,6 +39,24 @@ export interface AssertionTranscript {
   name: string;
   trial: number;
   exchanges: TranscriptExchange[];
+  /** Why the transcript is cut or missing (the per-assertion cap, or the team's storage quota), when it is. */
+  notice?: string;
+}
+
+/** The marker the worker stores in place of what it left out (packages/core `capTranscript`, `transcriptNotStored`). */
+const StoredMarker = z.object({
+  mcptest: z.enum(['transcript_truncated', 'transcript_not_stored']),
+  note: z.string(),
+});
+
+/** The note of the transcript's marker, if it has one. */
+export function transcriptNotice(stored: unknown): string | undefined {
+  if (!Array.isArray(stored)) return undefined;
+  for (const raw of stored) {
+    const marker = StoredMarker.safeParse(raw);
+    if (marker.success) return marker.data.note;
+  }
+  return undefined;
 }
 
 /**
@@ -57,7 +75,13 @@ export async function getAssertionTranscript(
     select: { name: true, trial: true, transcript: true },
   });
   if (!row) throw new ApiError('not_found', 'result not found');
-  return { name: row.name, trial: row.trial, exchanges: pairTranscript(row.transcript) };
+  const notice = transcriptNotice(row.transcript);
+  return {
+    name: row.name,
+    trial: row.trial,
+    exchanges: pairTranscript(row.transcript),
+    ...(notice === undefined ? {} : { notice }),
+  };
 }
 
 /** Pairs each request with its answer (same JSON-RPC id, opposite direction); notifications stand alone. */

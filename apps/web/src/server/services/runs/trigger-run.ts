@@ -1,5 +1,5 @@
 import { createQueuedRun } from '@mcptest/db';
-import { enqueueRun, tenantDailyBudgetKey, waitForRunFinished } from '@mcptest/queue';
+import { enqueueRun, tenantDailyBudgetKey } from '@mcptest/queue';
 import { ApiError } from '../../api/api-error';
 import type { Actor, ServiceDeps } from '../service-deps';
 import { getSuiteOrThrow } from '../suites/get-suite-or-throw';
@@ -76,12 +76,7 @@ export async function triggerRun(
 
   const waitSeconds = Math.min(input.wait ?? 0, deps.maxWaitSeconds);
   if (waitSeconds > 0) {
-    const blocking = deps.blockingRedis();
-    try {
-      await waitForRunFinished(blocking, deps.prefix, run.id, waitSeconds * 1000);
-    } finally {
-      blocking.disconnect();
-    }
+    await deps.runEvents.waitForFinished(run.id, waitSeconds * 1000);
   }
   const current = await getRun(deps, actor, run.id);
   if (!['queued', 'running'].includes(current.status)) return { finished: true, created, run: current };
