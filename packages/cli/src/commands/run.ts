@@ -293,7 +293,7 @@ async function execute(
       const outcome = await executeSuite(suite, {
         serverOverride:
           args.url === undefined ? undefined : { url: args.url, transport: args.transport, headers: args.headers },
-        fetch: safeFetch as typeof fetch,
+        fetch: safeFetch,
         allowStdio: true,
         policy,
         budget: limitSuiteBudget(budget, prepared.basePolicy.max_calls, policy.max_calls),
