@@ -329,6 +329,36 @@ describe('hostile MCP servers through the real worker', () => {
   );
 
   it(
+    "stops a server whose tool listing never ends at the run's request allowance, counting requests apart from calls",
+    { timeout: 90_000 },
+    async () => {
+      const server = await startHostileServer(hostile.endlessToolPages());
+      servers.push(server);
+      // max_calls 1 allows 1 × 10 + 20 = 30 HTTP requests of any kind; without counting them the executor read 100
+      // pages (its own cap) before the one call.
+      const seeded = await seedSuite(database.db, {
+        serverUrl: server.url,
+        yaml: `${suiteYaml('endless-tool-pages', '10s')}policy: { max_calls: 1 }\n`,
+      });
+      const runId = await queueRun(database.db, redis, seeded);
+      const run = await finished(runId);
+      expect(run).toMatchObject({ callsUsed: 0, requestsUsed: 30, skipped: 1 });
+      const results = await database.db
+        .tenant(seeded.tenantId)
+        .assertionResult.findMany({ where: { runId }, select: { status: true, detail: true } });
+      expect(results).toEqual([
+        {
+          status: 'SKIP',
+          detail:
+            'request budget exhausted: this run may send at most 30 HTTP requests (10 per call of max_calls + 20)',
+        },
+      ]);
+      expect(server.requests.length).toBeLessThanOrEqual(30);
+      expect(server.requests.filter((r) => r.endsWith('tools/call'))).toEqual([]);
+    },
+  );
+
+  it(
     'survives: the worker process is still up, failed no job, and passes a normal suite',
     { timeout: 60_000 },
     async () => {

@@ -6,7 +6,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { freePort } from '../mcp-servers';
 
 /** Where in a session the server stops behaving. */
-export type HostileStage = 'initialize' | 'tools/call';
+export type HostileStage = 'initialize' | 'tools/list' | 'tools/call';
 
 /** One JSON-RPC request the hostile server must answer (badly). */
 export interface HostileExchange {
@@ -185,6 +185,21 @@ function resultAround(id: string | number): { head: string; tail: string } {
 
 /** The catalogue of misbehaviours; each returns a behaviour for startHostileServer. */
 export const hostile = {
+  /**
+   * Answers tools/list with the probe tool and a fresh `nextCursor` every time: a listing that never ends, each page a
+   * request that is not a tool call (the client's own page cap is 100 pages).
+   */
+  endlessToolPages(): HostileBehaviour {
+    let page = 0;
+    return {
+      at: 'tools/list',
+      answer({ res, id }) {
+        page += 1;
+        sendJson(res, 200, { jsonrpc: '2.0', id, result: { tools: [PROBE_TOOL], nextCursor: `page-${page}` } });
+      },
+    };
+  },
+
   /** Never answers the request: no headers, no body, the socket left open. */
   hangs(at: HostileStage): HostileBehaviour {
     return { at, answer: () => undefined };
