@@ -1,6 +1,7 @@
 // The hostile-server corpus (issue 9, part 2): MCP servers that hang, flood, lie, break off or point elsewhere, each
 // run through the real worker path (Postgres, Redis, BullMQ, the worker's own entry point as a child process, the
-// SSRF-safe fetch). Every run must end FAILED with a reason naming what the server did, the worker must stay up and
+// SSRF-safe fetch). Every run must end FAILED with a reason naming what the server did (or, for a server that makes a
+// run send requests without end, stop at the run's request allowance), the worker must stay up and
 // still pass a normal suite afterwards, and the 50 MB answers must not grow the worker's memory past the stated bound
 // (docs/operations.md, "Hostile servers").
 import { readFileSync, writeFileSync } from 'node:fs';
