@@ -243,10 +243,11 @@ async function runAssertion(
       onBudgetExhausted: run.onBudgetExhausted,
       onToolCall: run.onToolCall,
     });
-    // A request cut short by the run's cancellation is not a failure of the server.
+    // A request the allowance refused (the call, or one of its session's) is not a failure of the server either.
     if (outcome.status === 'FAIL' && !options.signal?.aborted && run.gate.requestsExhausted) {
       return requestsRanOut(run, finish, tool, decided);
     }
+    // A request cut short by the run's cancellation is not a failure of the server.
     const final =
       options.signal?.aborted && outcome.status === 'FAIL'
         ? { status: 'SKIP' as const, detail: RUN_CANCELLED }
