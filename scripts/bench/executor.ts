@@ -51,7 +51,7 @@ export const executor: Benchmark = {
     try {
       const base = (callDelayMs: number, sessionMode: ExecutorCase['sessionMode']): ExecuteSuiteOptions => ({
         serverOverride: { url: server.url, transport: 'http' },
-        fetch: safeFetch as typeof fetch,
+        fetch: safeFetch,
         allowStdio: false,
         policy: { ...defaultExecPolicy(), call_delay_ms: callDelayMs },
         budget: createMemoryCallBudget({}),

@@ -154,7 +154,9 @@ async function viaExecutor(
   const started = performance.now();
   await executeSuite(suite, {
     serverOverride: { url, transport: 'http' },
-    fetch: outbound as typeof fetch,
+    // The platform fetch has no gates: the executor's request gate is simply not in front of it (informative only).
+    fetch:
+      'withGate' in outbound ? outbound : Object.assign(outbound, { withGate: () => outbound, close: async () => {} }),
     allowStdio: false,
     policy: { ...defaultExecPolicy(), call_delay_ms: 0 },
     budget: createMemoryCallBudget({}),

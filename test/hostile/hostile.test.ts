@@ -1,6 +1,7 @@
 // The hostile-server corpus (issue 9, part 2): MCP servers that hang, flood, lie, break off or point elsewhere, each
 // run through the real worker path (Postgres, Redis, BullMQ, the worker's own entry point as a child process, the
-// SSRF-safe fetch). Every run must end FAILED with a reason naming what the server did, the worker must stay up and
+// SSRF-safe fetch). Every run must end FAILED with a reason naming what the server did (or, for a server that makes a
+// run send requests without end, stop at the run's request allowance), the worker must stay up and
 // still pass a normal suite afterwards, and the 50 MB answers must not grow the worker's memory past the stated bound
 // (docs/operations.md, "Hostile servers").
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -325,6 +326,36 @@ describe('hostile MCP servers through the real worker', () => {
           `peak ${(after.peak / MiB).toFixed(0)} MiB during (+${(growth / MiB).toFixed(0)} MiB; bound ${PEAK_GROWTH_BOUND / MiB} MiB)`,
       );
       expect(growth).toBeLessThan(PEAK_GROWTH_BOUND);
+    },
+  );
+
+  it(
+    "stops a server whose tool listing never ends at the run's request allowance, counting requests apart from calls",
+    { timeout: 90_000 },
+    async () => {
+      const server = await startHostileServer(hostile.endlessProbePages());
+      servers.push(server);
+      // max_calls 1 allows 1 × 10 + 20 = 30 HTTP requests of any kind; without counting them the executor read 100
+      // pages (its own cap) before the one call.
+      const seeded = await seedSuite(database.db, {
+        serverUrl: server.url,
+        yaml: `${suiteYaml('endless-tool-pages', '10s')}policy: { max_calls: 1 }\n`,
+      });
+      const runId = await queueRun(database.db, redis, seeded);
+      const run = await finished(runId);
+      expect(run).toMatchObject({ callsUsed: 0, requestsUsed: 30, skipped: 1 });
+      const results = await database.db
+        .tenant(seeded.tenantId)
+        .assertionResult.findMany({ where: { runId }, select: { status: true, detail: true } });
+      expect(results).toEqual([
+        {
+          status: 'SKIP',
+          detail:
+            'request budget exhausted: this run may send at most 30 HTTP requests (10 per call of max_calls + 20)',
+        },
+      ]);
+      expect(server.requests.length).toBeLessThanOrEqual(30);
+      expect(server.requests.filter((r) => r.endsWith('tools/call'))).toEqual([]);
     },
   );
 

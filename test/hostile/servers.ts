@@ -208,6 +208,21 @@ export const hostile = {
     };
   },
 
+  /**
+   * Answers tools/list with the probe tool and a fresh `nextCursor` every time: a listing that never ends, each page a
+   * request that is not a tool call (the client's own page cap is 100 pages).
+   */
+  endlessProbePages(): HostileBehaviour {
+    let page = 0;
+    return {
+      at: 'tools/list',
+      answer({ res, id }) {
+        page += 1;
+        sendJson(res, 200, { jsonrpc: '2.0', id, result: { tools: [PROBE_TOOL], nextCursor: `page-${page}` } });
+      },
+    };
+  },
+
   /** Never answers the request: no headers, no body, the socket left open. */
   hangs(at: HostileStage): HostileBehaviour {
     return { at, answer: () => undefined };

@@ -22,7 +22,7 @@ function webEnvSchema(production: boolean) {
         .transform((v) => v.replace(/\/+$/, '')),
       /** Per-plan overrides of the plan limits (JSON), the same variable the worker reads. */
       MCPTEST_PLAN_LIMITS: JsonText.pipe(PlanLimitsOverride).default({}),
-      /** Requests per minute of one API token (429 with Retry-After beyond). */
+      /** Requests per minute of one API token (429 with Retry-After beyond); also of one user's UI actions that reach out. */
       API_RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(1).default(600),
       /** Requests per minute of one tenant, all tokens together. */
       API_RATE_LIMIT_PER_TENANT: z.coerce.number().int().min(1).default(1200),

@@ -1,8 +1,11 @@
 export { createRedis, pingRedis, redisKey, type Redis, type CreateRedisOptions } from './redis';
 export {
   createRedisCallBudget,
+  createTenantRequestBudget,
   runBudgetKey,
+  runRequestsKey,
   tenantDailyBudgetKey,
+  tenantDailyRequestsKey,
   DAILY_BUDGET_KEY_GRACE_MS,
   RUN_BUDGET_KEY_TTL_MS,
   type RedisCallBudget,
@@ -68,9 +71,12 @@ export {
   type ScheduledSuite,
   type ExistingScheduler,
 } from './schedules/sync-suite-schedule';
-export { createPoliteFetch, type PolitenessOptions, type PolitenessWaitEvent } from './politeness/create-polite-fetch';
+export {
+  createPolitenessGate,
+  type PolitenessOptions,
+  type PolitenessWaitEvent,
+} from './politeness/create-politeness-gate';
 export { PolitenessRefusedError, type PolitenessLimit } from './politeness/politeness-refused-error';
-export { politenessHostKey } from './politeness/politeness-host-key';
 export {
   createApiRateLimits,
   type ApiRateLimits,

@@ -28,12 +28,6 @@ export function workerEnvSchema(production: boolean) {
       .transform((v) => v.replace(/\/+$/, '')),
     /** Per-plan overrides of the limits in packages/core (plan/plan-limits.ts), JSON. */
     MCPTEST_PLAN_LIMITS: JsonText.pipe(PlanLimitsOverride).default({}),
-    /** Requests in flight to one destination host, across all workers and tenants. */
-    POLITENESS_MAX_IN_FLIGHT_PER_HOST: z.coerce.number().int().min(1).max(1000).default(8),
-    /** Requests started per second to one destination host, across all workers and tenants. */
-    POLITENESS_REQUESTS_PER_SECOND_PER_HOST: z.coerce.number().int().min(1).max(10_000).default(20),
-    /** Longest a request waits for its host's limits before failing with a reason. */
-    POLITENESS_MAX_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     /** One webhook delivery attempt: connect, send, and read the (capped) answer. */
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Backoff of webhook retries: attempt n waits a random time below min(cap, base * 2^(n-1)) (full jitter). */

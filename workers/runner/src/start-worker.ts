@@ -6,7 +6,7 @@ import { createSafeFetch } from '@mcptest/mcp';
 import {
   createFairAdmission,
   createJobWorker,
-  createPoliteFetch,
+  createPolitenessGate,
   createQueues,
   createRedis,
   dispatchAdmittedRuns,
@@ -110,19 +110,25 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         return depths;
       },
     });
-    const safeFetch = createSafeFetch({ allowPrivateNetworks: env.MCPTEST_ALLOW_PRIVATE_NETWORKS });
-    closers.push(() => safeFetch.close());
-    const politeFetch = createPoliteFetch(safeFetch as typeof fetch, {
-      redis,
-      prefix,
-      maxInFlightPerHost: env.POLITENESS_MAX_IN_FLIGHT_PER_HOST,
-      requestsPerSecondPerHost: env.POLITENESS_REQUESTS_PER_SECOND_PER_HOST,
-      maxWaitMs: env.POLITENESS_MAX_WAIT_MS,
-      onWait: (event) => {
-        metrics.politenessWaits.observe({ limit: event.limit, outcome: event.outcome }, event.waitedMs / 1000);
-        if (event.outcome === 'refused') logger.warn(event, 'politeness: request refused');
-      },
+    // Every request of a run passes the per-host politeness gate inside the SSRF-safe fetch (keyed on the address
+    // its connection goes to); each run adds its own budget gate in front (executeSuite, `fetch.withGate`).
+    const safeFetch = createSafeFetch({
+      allowPrivateNetworks: env.MCPTEST_ALLOW_PRIVATE_NETWORKS,
+      gate: createPolitenessGate({
+        redis,
+        prefix,
+        maxInFlightPerHost: env.POLITENESS_MAX_IN_FLIGHT_PER_HOST,
+        requestsPerSecondPerHost: env.POLITENESS_REQUESTS_PER_SECOND_PER_HOST,
+        maxWaitMs: env.POLITENESS_MAX_WAIT_MS,
+        onWait: (event) => {
+          metrics.politenessWaits.observe({ limit: event.limit, outcome: event.outcome }, event.waitedMs / 1000);
+          if (event.outcome === 'refused') logger.warn(event, 'politeness: request refused');
+        },
+      }),
+      // The tenant's result names the rule only; the operator's log keeps the address the name resolved to.
+      onRefused: (error) => logger.warn({ rule: error.rule, address: error.address }, error.message),
     });
+    closers.push(() => safeFetch.close());
     // Webhook receivers get a fetch of their own: the same address rules, the delivery's time limit, and no per-host
     // politeness (a receiver is not a server under test; its deliveries are few and retried with backoff).
     const webhookFetch = createSafeFetch({
@@ -141,7 +147,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       metrics,
       secretBox: createSecretBox(env.MCPTEST_ENCRYPTION_KEYS),
       plans: resolvePlanTable(env.MCPTEST_PLAN_LIMITS),
-      fetch: politeFetch,
+      fetch: safeFetch,
       workerId,
       active: new ActiveRuns(),
       webhooks: {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { PlanTable } from '@mcptest/core';
 import type { Database, SecretBox } from '@mcptest/db';
+import type { SafeFetch } from '@mcptest/mcp';
 import type { FairAdmission, Queues, Redis } from '@mcptest/queue';
 import type { WorkerMetrics } from './observability/metrics';
 import type { ActiveRuns } from './run/active-runs';
@@ -18,8 +19,11 @@ export interface WorkerDeps {
   metrics: WorkerMetrics;
   secretBox: SecretBox;
   plans: PlanTable;
-  /** The SSRF-safe fetch behind per-host politeness: the only way runs reach a server. */
-  fetch: typeof fetch;
+  /**
+   * The SSRF-safe fetch with the per-host politeness gate inside: the only way runs reach a server. The executor adds
+   * each run's request budget in front of it (`withGate`).
+   */
+  fetch: SafeFetch;
   /** `<host>-<pid>`, recorded on the runs this process executes. */
   workerId: string;
   active: ActiveRuns;

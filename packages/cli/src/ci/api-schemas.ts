@@ -118,7 +118,12 @@ export const CiRunEvent = z.discriminatedUnion('type', [
       .transform((v) => v ?? 0),
     tool: optionalString,
   }),
-  z.object({ type: z.literal('budget.exhausted'), scope: z.enum(['run', 'tenant_daily']), limit: z.number().int() }),
+  z.object({
+    type: z.literal('budget.exhausted'),
+    scope: z.enum(['run', 'tenant_daily']),
+    limit: z.number().int(),
+    unit: z.literal('requests').optional(),
+  }),
   z.object({
     type: z.literal('run.finished'),
     status: z.enum(['passed', 'failed', 'error', 'cancelled']),

@@ -293,7 +293,7 @@ async function execute(
       const outcome = await executeSuite(suite, {
         serverOverride:
           args.url === undefined ? undefined : { url: args.url, transport: args.transport, headers: args.headers },
-        fetch: safeFetch as typeof fetch,
+        fetch: safeFetch,
         allowStdio: true,
         // The user's own machine: file_* expectations, audit_log and fixtures read its files (bounded, see the executor).
         allowLocalFiles: true,

@@ -21,6 +21,13 @@ export function limitSuiteBudget(
       // because the executor stops scheduling calls at the first refusal.
       return run.acquire();
     },
+    async acquireRequest() {
+      // The suite's request allowance follows its own max_calls, like its calls.
+      const own = await suite.acquireRequest();
+      if (!own.ok) return own;
+      return run.acquireRequest();
+    },
     used: () => suite.used(),
+    requestsUsed: () => suite.requestsUsed(),
   };
 }

@@ -33,6 +33,13 @@ export function serviceEnvSchema(production: boolean) {
       .transform((v) => (v.trim() === 'none' ? '' : v))
       .pipe(CidrList),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Per-host politeness: workers (runs) and the web app (discovery, connection tests) share these limits in Redis.
+    /** Requests in flight to one destination address, across all workers, web processes and tenants. */
+    POLITENESS_MAX_IN_FLIGHT_PER_HOST: z.coerce.number().int().min(1).max(1000).default(8),
+    /** Requests started per second to one destination address, across all workers, web processes and tenants. */
+    POLITENESS_REQUESTS_PER_SECOND_PER_HOST: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** Longest a request waits for its address's limits before failing with a reason. */
+    POLITENESS_MAX_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   });
 }
 

@@ -22,4 +22,5 @@ export * from './classify-tool';
 export * from './decide';
 export * from './order-by-risk';
 export * from './budget';
+export * from './outbound-gate';
 export * from './result-sensitivity';

@@ -30,9 +30,26 @@ describe('createMemoryCallBudget', () => {
     expect(seen).toEqual(outcomes);
     expect(await budget.used()).toBe(runUsed);
     // Refusals take nothing from either limit.
-    expect(await budget.usage()).toEqual({
+    expect(await budget.usage()).toMatchObject({
       run: { used: runUsed, limit: maxCalls },
       tenantDaily: { day: '2030-01-15', used: runUsed, limit: daily },
+    });
+  });
+
+  it('counts requests apart from calls, against ten per call (plus twenty per run)', async () => {
+    const budget = createMemoryCallBudget({ maxCalls: 1, dailyCallBudget: 100 });
+    for (let i = 0; i < 30; i += 1) expect(await budget.acquireRequest()).toEqual({ ok: true });
+    expect(await budget.acquireRequest()).toEqual({
+      ok: false,
+      exhausted: { limit: 30, scope: 'run', unit: 'requests' },
+    });
+    expect(await budget.acquire()).toEqual({ ok: true });
+    expect([await budget.used(), await budget.requestsUsed()]).toEqual([1, 30]);
+    const daily = createMemoryCallBudget({ maxCalls: 100, dailyCallBudget: 1 });
+    for (let i = 0; i < 10; i += 1) await daily.acquireRequest();
+    expect(await daily.acquireRequest()).toEqual({
+      ok: false,
+      exhausted: { limit: 10, scope: 'tenant_daily', unit: 'requests' },
     });
   });
 
@@ -64,7 +81,7 @@ describe('createMemoryCallBudget', () => {
     expect((await budget.usage()).tenantDaily).toEqual({ day: '2030-01-16', used: 0, limit: 2 });
     expect(outcome(await budget.acquire())).toBe('ok');
     expect(outcome(await budget.acquire())).toBe('run');
-    expect(await budget.usage()).toEqual({
+    expect(await budget.usage()).toMatchObject({
       run: { used: 3, limit: 3 },
       tenantDaily: { day: '2030-01-16', used: 1, limit: 2 },
     });

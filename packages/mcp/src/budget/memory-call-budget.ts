@@ -1,4 +1,4 @@
-import type { BudgetAcquisition, CallBudget } from '@mcptest/core';
+import { requestAllowance, type BudgetAcquisition, type BudgetExhausted, type CallBudget } from '@mcptest/core';
 
 export interface MemoryCallBudgetOptions {
   /** The run's max_calls; undefined means unlimited. */
@@ -12,6 +12,11 @@ export interface MemoryCallBudgetOptions {
 export interface MemoryCallBudgetUsage {
   run: { used: number; limit: number | undefined };
   tenantDaily: { day: string; used: number; limit: number | undefined };
+  /** HTTP requests, against the allowances derived from the call limits (`requestAllowance`). */
+  requests: {
+    run: { used: number; limit: number | undefined };
+    tenantDaily: { day: string; used: number; limit: number | undefined };
+  };
 }
 
 export interface MemoryCallBudget extends CallBudget {
@@ -29,37 +34,50 @@ export function createMemoryCallBudget(options: MemoryCallBudgetOptions = {}): M
   const { maxCalls, dailyCallBudget, now = Date.now } = options;
   checkLimit('maxCalls', maxCalls);
   checkLimit('dailyCallBudget', dailyCallBudget);
+  const calls = counter(now, maxCalls, dailyCallBudget, undefined);
+  const requests = counter(
+    now,
+    requestAllowance(maxCalls, 'run'),
+    requestAllowance(dailyCallBudget, 'tenant_daily'),
+    'requests',
+  );
+  return {
+    acquire: () => Promise.resolve(calls.acquire()),
+    acquireRequest: () => Promise.resolve(requests.acquire()),
+    used: () => Promise.resolve(calls.usage().run.used),
+    requestsUsed: () => Promise.resolve(requests.usage().run.used),
+    usage: () => Promise.resolve({ ...calls.usage(), requests: requests.usage() }),
+  };
+}
+
+/** One counted thing against a run limit (checked first) and a daily limit; a refusal takes nothing. */
+function counter(now: () => number, runLimit: number | undefined, dailyLimit: number | undefined, unit?: 'requests') {
   let runUsed = 0;
   let daily = { day: utcDay(now()), used: 0 };
-
   const today = () => {
     const day = utcDay(now());
     if (day !== daily.day) daily = { day, used: 0 };
     return daily;
   };
-
+  const refuse = (limit: number, scope: BudgetExhausted['scope']): BudgetAcquisition => ({
+    ok: false,
+    exhausted: { limit, scope, ...(unit === undefined ? {} : { unit }) },
+  });
   return {
-    acquire(): Promise<BudgetAcquisition> {
-      const counter = today();
-      if (maxCalls !== undefined && runUsed >= maxCalls) {
-        return Promise.resolve({ ok: false, exhausted: { limit: maxCalls, scope: 'run' } });
-      }
-      if (dailyCallBudget !== undefined && counter.used >= dailyCallBudget) {
-        return Promise.resolve({ ok: false, exhausted: { limit: dailyCallBudget, scope: 'tenant_daily' } });
-      }
+    acquire(): BudgetAcquisition {
+      const count = today();
+      if (runLimit !== undefined && runUsed >= runLimit) return refuse(runLimit, 'run');
+      if (dailyLimit !== undefined && count.used >= dailyLimit) return refuse(dailyLimit, 'tenant_daily');
       runUsed += 1;
-      counter.used += 1;
-      return Promise.resolve({ ok: true });
-    },
-    used() {
-      return Promise.resolve(runUsed);
+      count.used += 1;
+      return { ok: true };
     },
     usage() {
-      const counter = today();
-      return Promise.resolve({
-        run: { used: runUsed, limit: maxCalls },
-        tenantDaily: { day: counter.day, used: counter.used, limit: dailyCallBudget },
-      });
+      const count = today();
+      return {
+        run: { used: runUsed, limit: runLimit },
+        tenantDaily: { day: count.day, used: count.used, limit: dailyLimit },
+      };
     },
   };
 }

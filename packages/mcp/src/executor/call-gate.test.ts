@@ -12,7 +12,9 @@ describe('createCallGate', () => {
         asked += 1;
         return inner.acquire();
       },
+      acquireRequest: () => inner.acquireRequest(),
       used: () => inner.used(),
+      requestsUsed: () => inner.requestsUsed(),
     };
     const gate = createCallGate({ budget, concurrency: 2, callDelayMs: 0 });
     expect(await gate.acquireToolCall()).toEqual({ ok: true });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../test/mcp-servers';
 import { createMemoryCallBudget } from '../budget/memory-call-budget';
 import { loadMockDefinition, type MockServerHandle, startMockServer } from '../mock';
+import { createSafeFetch } from '../net';
 import { executeSuite, NOT_REPEATED_ACROSS_TRIALS, RUN_CANCELLED } from './execute-suite';
 import type { ExecuteSuiteOptions, ExecutionEvent } from './types';
 
@@ -340,7 +341,8 @@ assertions:
   - { name: c, assert: { tool: search_records } }
   - { name: d, assert: { tool: not_listed } }
 `),
-      options({ fetch: counting }),
+      // A plain fetch standing in for the safe one: every request of the run goes through withGate's result.
+      options({ fetch: Object.assign(counting, { withGate: () => counting, close: () => Promise.resolve() }) }),
     );
     expect(run.results.map((r) => r.status)).toEqual(['PASS', 'PASS', 'PASS', 'FAIL']);
     // Four sessions; the first lists, b and c reuse its listing, d's tool is not in it so d lists again.
@@ -478,5 +480,38 @@ assertions:
     expect(run.results[1]?.detail).toMatch(/^order: found "get_record" but "search_records" did not follow/);
     expect(run.results[2]?.detail).toBe(`audit_log: cannot read ${path.join(dir, 'nope.jsonl')}: no such file`);
     expect(run.callsUsed).toBe(0);
+  });
+});
+
+describe('request budget', () => {
+  it('counts every HTTP request, not only tool calls, and stops the run with SKIP when the allowance runs out', async () => {
+    const safeFetch = createSafeFetch({ allowPrivateNetworks: ['127.0.0.0/8'] });
+    const events: ExecutionEvent[] = [];
+    try {
+      // No assertion calls a tool: sessions, resources/list and closes are all requests the tool-call count missed.
+      const yaml = `assertions:\n${Array.from({ length: 12 }, (_, i) => `  - { name: r${i}, assert_resources: { list: {} } }`).join('\n')}`;
+      const run = await executeSuite(
+        suiteOf(yaml),
+        options({
+          fetch: safeFetch,
+          budget: createMemoryCallBudget({ maxCalls: 1 }),
+          onEvent: (event) => events.push(event),
+        }),
+      );
+      expect(run.callsUsed).toBe(0);
+      // max_calls 1 allows 1 × 10 + 20 requests.
+      expect(run.requestsUsed).toBe(30);
+      const message = 'request budget exhausted: this run may send at most 30 HTTP requests';
+      const skipped = run.results.filter((r) => r.status === 'SKIP');
+      expect(skipped.length).toBeGreaterThan(0);
+      expect(skipped.every((r) => r.detail.startsWith(message))).toBe(true);
+      expect(run.results.at(-1)?.status).toBe('SKIP');
+      expect(run.stoppedReason).toContain(message);
+      expect(events.filter((e) => e.type === 'budget.exhausted')).toEqual([
+        { type: 'budget.exhausted', limit: 30, scope: 'run', unit: 'requests' },
+      ]);
+    } finally {
+      await safeFetch.close();
+    }
   });
 });

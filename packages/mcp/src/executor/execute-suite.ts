@@ -7,6 +7,7 @@ import {
   expandEnv,
   type LoadedAssertion,
   type LoadedSuite,
+  type OutboundGate,
   redactToolResult,
   renderTemplate,
   shouldRedact,
@@ -14,6 +15,7 @@ import {
   type ToolCallResultData,
   type ToolDescriptor,
 } from '@mcptest/core';
+import type { FetchLike } from '../net';
 import { type CallGate, createCallGate } from './call-gate';
 import { describeSessionError } from './describe-session-error';
 import {
@@ -68,8 +70,17 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     concurrency: options.policy.concurrency,
     callDelayMs: options.policy.call_delay_ms,
   });
+  let requestsUsed = 0;
+  const countedGate: OutboundGate = async (request, signal) => {
+    const release = await gate.requestGate(request, signal);
+    requestsUsed += 1;
+    return release;
+  };
+  // Every request of the run (sessions, lists, calls, each redirect hop) passes the request allowance.
+  const fetch = options.fetch?.withGate(countedGate);
   const run: RunState = {
     options,
+    fetch,
     gate,
     verdicts: new Map(),
     shared: options.sessionMode === 'shared' ? new Map() : undefined,
@@ -78,7 +89,12 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     onBudgetExhausted(exhausted) {
       if (budgetEvent) return;
       budgetEvent = exhausted;
-      emit({ type: 'budget.exhausted', limit: exhausted.limit, scope: exhausted.scope });
+      emit({
+        type: 'budget.exhausted',
+        limit: exhausted.limit,
+        scope: exhausted.scope,
+        ...(exhausted.unit === undefined ? {} : { unit: exhausted.unit }),
+      });
     },
     onToolCall() {
       callsUsed += 1;
@@ -113,7 +129,7 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     : options.signal?.aborted
       ? RUN_CANCELLED
       : undefined;
-  return { results, callsUsed, ...(stoppedReason === undefined ? {} : { stoppedReason }) };
+  return { results, callsUsed, requestsUsed, ...(stoppedReason === undefined ? {} : { stoppedReason }) };
 }
 
 type OpenedSession =
@@ -121,6 +137,8 @@ type OpenedSession =
 
 interface RunState {
   options: ExecuteSuiteOptions;
+  /** `options.fetch` behind the run's request gate: the only fetch sessions of this run get. */
+  fetch: FetchLike | undefined;
   gate: CallGate;
   /** The policy's verdict per assertion key, from its first trial (so later trials need no session to be skipped). */
   verdicts: Map<string, CallsVerdict>;
@@ -164,7 +182,11 @@ async function runAssertion(
   const skip = staticSkipReason(assertion, options.env);
   if (skip !== undefined) return finish({ status: 'SKIP', detail: skip });
   if (options.signal?.aborted) return finish({ status: 'SKIP', detail: RUN_CANCELLED });
-  if (run.gate.exhausted) return finish({ status: 'SKIP', detail: budgetExhaustedMessage(run.gate.exhausted) });
+  if (run.gate.exhausted) {
+    // The request allowance may have run out on the previous session's close, which no assertion reported.
+    run.onBudgetExhausted(run.gate.exhausted);
+    return finish({ status: 'SKIP', detail: budgetExhaustedMessage(run.gate.exhausted) });
+  }
   if (options.allowLocalFiles !== true) {
     // Hosted runs: refused before anything is read or called, whatever the stored suite says (docs/security.md).
     const use = assertionLocalFileUse(assertion);
@@ -210,6 +232,7 @@ async function runAssertion(
     const opened = await openSession(run, spec.spec, assertion, calls, deadline);
     if (!opened.ok) {
       if (options.signal?.aborted) return finish({ status: 'SKIP', detail: RUN_CANCELLED });
+      if (run.gate.requestsExhausted) return requestsRanOut(run, finish, tool);
       return finish({ status: 'FAIL', detail: opened.detail }, tool === undefined ? {} : { tool });
     }
     session = opened.session;
@@ -238,6 +261,10 @@ async function runAssertion(
       onBudgetExhausted: run.onBudgetExhausted,
       onToolCall: run.onToolCall,
     });
+    // A request the allowance refused (the call, or one of its session's) is not a failure of the server either.
+    if (outcome.status === 'FAIL' && !options.signal?.aborted && run.gate.requestsExhausted) {
+      return requestsRanOut(run, finish, tool, decided);
+    }
     // A request cut short by the run's cancellation is not a failure of the server.
     const final =
       options.signal?.aborted && outcome.status === 'FAIL'
@@ -248,6 +275,24 @@ async function runAssertion(
     if (ownSession) await session?.close().catch(() => undefined);
     await cleanup?.();
   }
+}
+
+/**
+ * The request allowance refused a request this assertion needed (its session, a list, the call): not a failure of
+ * the server, so SKIP with the budget's reason, and the run stops scheduling, as when tool calls run out.
+ */
+function requestsRanOut(
+  run: RunState,
+  finish: (outcome: AssertionOutcome, extra?: Partial<ExecutedAssertion>) => ExecutedAssertion,
+  tool: string | undefined,
+  decided: Partial<ExecutedAssertion> = {},
+): ExecutedAssertion {
+  const exhausted = run.gate.requestsExhausted!;
+  run.onBudgetExhausted(exhausted);
+  return finish(
+    { status: 'SKIP', detail: budgetExhaustedMessage(exhausted) },
+    { ...(tool === undefined ? {} : { tool }), ...decided },
+  );
 }
 
 function verdictFields(verdict: CallsVerdict, tool: string | undefined): Partial<ExecutedAssertion> {
@@ -278,7 +323,7 @@ async function openSession(
         openExecutorSession(spec, {
           timeoutMs,
           allowStdio: run.options.allowStdio,
-          ...(run.options.fetch ? { fetch: run.options.fetch } : {}),
+          ...(run.fetch ? { fetch: run.fetch } : {}),
         }),
       );
       const known = run.shared ? undefined : run.listings.get(key);

@@ -1,4 +1,5 @@
 import type { AssertionResult, CallBudget, ExecPolicy, ToolClass } from '@mcptest/core';
+import type { SafeFetch } from '../net';
 
 /** Where `snapshot:` expectations keep their stored responses (a directory for the CLI, the database when hosted). */
 export interface SnapshotStore {
@@ -16,8 +17,12 @@ export interface ExecutorServerOverride {
 export interface ExecuteSuiteOptions {
   /** Replaces every assertion's server block (hosted runs; CLI --url). A stdio server without override needs allowStdio. */
   serverOverride?: ExecutorServerOverride;
-  /** SSRF-safe fetch for HTTP transports (packages/mcp/src/net). */
-  fetch?: typeof fetch;
+  /**
+   * SSRF-safe fetch for HTTP transports (packages/mcp/src/net). The executor sends every request of the run through
+   * `fetch.withGate(...)` with the budget's request allowance in front, so each one is counted (and, in the worker,
+   * passes the per-host politeness gate the fetch was made with).
+   */
+  fetch?: SafeFetch;
   /** Whether `server.command` (a local child process) may be started; the CLI allows it, hosted runs never do. */
   allowStdio: boolean;
   /**
@@ -69,13 +74,15 @@ export interface ExecutedAssertion extends AssertionResult {
 export type ExecutionEvent =
   | { type: 'assertion.started'; key: string; name: string; trial: number }
   | { type: 'assertion.finished'; result: ExecutedAssertion }
-  | { type: 'budget.exhausted'; limit: number; scope: 'run' | 'tenant_daily' };
+  | { type: 'budget.exhausted'; limit: number; scope: 'run' | 'tenant_daily'; unit?: 'requests' };
 
 export interface ExecuteSuiteResult {
   /** In suite order, the trials of each assertion together (aggregateTrialsByName folds them). */
   results: ExecutedAssertion[];
   /** Tool calls that took from the budget during this run. */
   callsUsed: number;
+  /** HTTP requests that took from the budget's request allowance during this run (tool calls included). */
+  requestsUsed: number;
   /** Why the run stopped scheduling calls early (budget exhausted, cancelled); absent when everything was attempted. */
   stoppedReason?: string;
 }

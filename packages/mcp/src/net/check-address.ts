@@ -4,8 +4,14 @@ import type { SsrfRule } from './ssrf-errors';
 type IP = ipaddr.IPv4 | ipaddr.IPv6;
 type Cidr = [IP, number];
 
-/** Outcome of checking one address: admitted (with its canonical form) or refused with the rule and a message. */
-export type AddressCheck = { ok: true; address: string } | { ok: false; rule: SsrfRule; message: string };
+/**
+ * Outcome of checking one address: admitted (with its canonical form) or refused with the rule, a message naming the
+ * address ("10.0.0.1 is a private address (...)", for operators and for addresses the user wrote) and the same reason
+ * without the address ("a private address (...)", for telling a tenant why a name they gave was refused without
+ * revealing what it resolves to).
+ */
+export type AddressCheck =
+  { ok: true; address: string } | { ok: false; rule: SsrfRule; message: string; reason: string };
 
 /** The allowlist's name in messages: the only way to widen it is this variable (DESIGN.md "Private networks"). */
 const ALLOWLIST_NAME = 'MCPTEST_ALLOW_PRIVATE_NETWORKS';
@@ -73,15 +79,15 @@ function inAny(address: IP, cidrs: readonly Cidr[]): boolean {
   return cidrs.some(([net, bits]) => net.kind() === address.kind() && address.match(net, bits));
 }
 
-function refuse(rule: SsrfRule, message: string): AddressCheck {
-  return { ok: false, rule, message };
+function refuse(rule: SsrfRule, shown: string, reason: string): AddressCheck {
+  return { ok: false, rule, message: `${shown} is ${reason}`, reason };
 }
 
 /** The checks no allowlist overrides: metadata, link-local, unspecified/broadcast/multicast. */
 function neverAllowed(address: IP, shown: string): AddressCheck | undefined {
-  if (inAny(address, METADATA_CIDRS)) return refuse('metadata', `${shown} is a cloud metadata address (never allowed)`);
+  if (inAny(address, METADATA_CIDRS)) return refuse('metadata', shown, 'a cloud metadata address (never allowed)');
   const never = NEVER_RANGES.get(address.range());
-  return never ? refuse(never.rule, `${shown} is ${never.what} (never allowed)`) : undefined;
+  return never ? refuse(never.rule, shown, `${never.what} (never allowed)`) : undefined;
 }
 
 function uint32ToIpv4(high: number, low: number): ipaddr.IPv4 {
@@ -122,7 +128,7 @@ function judge(address: IP, shown: string, allowlist: readonly Cidr[], canonical
   const range = address.range();
   if (range === 'unicast' || inAny(address, allowlist)) return { ok: true, address: canonical };
   const what = RANGE_WORDS[range] ?? `a special-purpose address (${range})`;
-  return refuse('private_address', `${shown} is ${what} (${ALLOWLIST_NAME} does not include it)`);
+  return refuse('private_address', shown, `${what} (${ALLOWLIST_NAME} does not include it)`);
 }
 
 /**
@@ -138,7 +144,7 @@ export function checkAddress(ip: string, allowlist: readonly string[]): AddressC
   try {
     parsed = ipaddr.parse(text);
   } catch {
-    return refuse('invalid_address', `${JSON.stringify(ip)} is not an IP address`);
+    return refuse('invalid_address', JSON.stringify(ip), 'not an IP address');
   }
   const cidrs = parseAllowlist(allowlist);
   if (parsed.kind() === 'ipv4') return judge(parsed, parsed.toString(), cidrs, parsed.toString());

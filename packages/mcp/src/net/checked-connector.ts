@@ -43,7 +43,10 @@ export async function resolveChecked(
   if (addresses.length === 0) throw new SsrfRefusedError('dns_failed', `${hostname} resolved to no address`);
   for (const { address } of addresses) {
     const check = checkAddress(address, allowlist);
-    if (!check.ok) throw new SsrfRefusedError(check.rule, `${hostname}: ${check.message}`);
+    // The tenant learns the rule, not the address: a name resolving to 10.x must not map the operator's network.
+    if (!check.ok) {
+      throw new SsrfRefusedError(check.rule, `${hostname} resolves to ${check.reason}`, { address: check.message });
+    }
   }
   return addresses;
 }

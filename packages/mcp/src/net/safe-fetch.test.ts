@@ -118,11 +118,11 @@ describe('refused before any byte reaches a server', () => {
     ['http://0x7f.1:{port}/', [], 'private_address', '127.0.0.1 is a loopback address'],
     ['http://017700000001:{port}/', [], 'private_address', '127.0.0.1 is a loopback address'],
     ['http://localhost:{port}/', [], 'private_address', 'localhost is loopback'],
-    ['http://loopback.test:{port}/', [], 'private_address', 'loopback.test: 127.0.0.1 is a loopback address'],
-    ['http://mapped.test:{port}/', [], 'private_address', 'mapped.test: ::ffff:7f00:1 (127.0.0.1) is a loopback'],
-    ['http://private.test/', DEV, 'private_address', 'private.test: 10.0.0.1 is a private address'],
-    ['http://mixed.test/', [], 'private_address', 'mixed.test: 10.0.0.1 is a private address'],
-    ['http://metadata.test/', EVERYTHING, 'metadata', 'metadata.test: 169.254.169.254 is a cloud metadata'],
+    ['http://loopback.test:{port}/', [], 'private_address', 'loopback.test resolves to a loopback address'],
+    ['http://mapped.test:{port}/', [], 'private_address', 'mapped.test resolves to a loopback address'],
+    ['http://private.test/', DEV, 'private_address', 'private.test resolves to a private address (MCPTEST_'],
+    ['http://mixed.test/', [], 'private_address', 'mixed.test resolves to a private address'],
+    ['http://metadata.test/', EVERYTHING, 'metadata', 'metadata.test resolves to a cloud metadata address'],
     ['http://nowhere.test/', [], 'dns_failed', 'nowhere.test did not resolve (ENOTFOUND)'],
     ['http://0.0.0.0:{port}/', EVERYTHING, 'unroutable', '0.0.0.0 is an unspecified address'],
     ['file:///etc/passwd', EVERYTHING, 'scheme', 'file: URLs are not allowed'],
@@ -138,10 +138,37 @@ describe('refused before any byte reaches a server', () => {
     expect(target.seen.length).toBe(before);
   });
 
+  it.each([
+    ['private.test', DEV, '10.0.0.1'],
+    ['mixed.test', [], '10.0.0.1'],
+    ['metadata.test', EVERYTHING, '169.254.169.254'],
+    ['mapped.test', [], '127.0.0.1'],
+  ])(
+    'names the rule for %s but never the address it resolved to, which only the operator hook sees',
+    async (name, allowlist, address) => {
+      const told: SsrfRefusedError[] = [];
+      const safeFetch = safeFetchWith({
+        allowPrivateNetworks: allowlist,
+        resolve: resolver,
+        onRefused: (e) => told.push(e),
+      });
+      const error = await refusal(safeFetch(`http://${name}:${target.port}/`));
+      expect(error.message).toContain(`${name} resolves to a`);
+      expect(error.message).not.toContain(address);
+      expect(JSON.stringify(error)).not.toContain(address);
+      expect(String(error)).not.toContain(address);
+      expect(error.address).toContain(address);
+      expect(told).toEqual([error]);
+    },
+  );
+
   it('resolves a real name (localhost, through the system resolver) and refuses its loopback address', async () => {
     const error = await resolveChecked('localhost', systemResolver, []).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SsrfRefusedError);
-    expect((error as SsrfRefusedError).message).toMatch(/localhost: (127\.0\.0\.1|::1) is a loopback address/);
+    expect((error as SsrfRefusedError).message).toBe(
+      'refused: localhost resolves to a loopback address (MCPTEST_ALLOW_PRIVATE_NETWORKS does not include it)',
+    );
+    expect((error as SsrfRefusedError).address).toMatch(/^(127\.0\.0\.1|::1) is a loopback address/);
     await expect(resolveChecked('localhost', systemResolver, DEV)).resolves.not.toHaveLength(0);
   });
 });
@@ -176,7 +203,7 @@ describe('admitted', () => {
       const safeFetch = safeFetchWith({ allowPrivateNetworks: DEV, resolve: resolver });
       expect(await (await safeFetch(`http://rebind.test:${closing.port}/`)).text()).toBe('ok');
       const error = await refusal(safeFetch(`http://rebind.test:${closing.port}/`));
-      expect(error.message).toContain('rebind.test: 10.0.0.1 is a private address');
+      expect(error.message).toContain('rebind.test resolves to a private address');
       expect(resolver.calls).toEqual(['rebind.test', 'rebind.test']);
       expect(closing.seen).toHaveLength(1);
     } finally {
@@ -249,7 +276,7 @@ describe('redirects', () => {
     ['http://10.0.0.1/', 'private_address', 'redirect from 127.0.0.1:'],
     ['http://169.254.169.254/latest/meta-data/', 'metadata', '169.254.169.254 is a cloud metadata address'],
     ['http://[::ffff:a9fe:a9fe]/', 'metadata', 'cloud metadata'],
-    ['http://private.test/', 'private_address', 'private.test: 10.0.0.1 is a private address'],
+    ['http://private.test/', 'private_address', 'private.test resolves to a private address'],
     ['file:///etc/passwd', 'scheme', 'file: URLs are not allowed'],
   ])('refuses a redirect from an allowed address to %s', async (to, rule, message) => {
     const safeFetch = safeFetchWith({

@@ -1,8 +1,11 @@
-import { Agent, fetch as undiciFetch, type Response as UndiciResponse } from 'undici';
+import { isIP } from 'node:net';
+import { fetch as undiciFetch, type Response as UndiciResponse } from 'undici';
+import type { OutboundGate, OutboundRequest } from '@mcptest/core';
 import { validateAllowlist } from './check-address';
 import { checkOutboundUrl } from './check-url';
 import { eventStreamLimiter, totalLimiter, type BodyLimiter } from './body-limits';
-import { createCheckedConnector, systemResolver, type HostResolver } from './checked-connector';
+import { resolveChecked, systemResolver, type HostResolver, type ResolvedAddress } from './checked-connector';
+import { createPinnedPools } from './pinned-pools';
 import { OutboundTimeoutError, SsrfRefusedError } from './ssrf-errors';
 
 /** Options of {@link createSafeFetch}. Sizes in bytes, times in milliseconds. */
@@ -29,10 +32,28 @@ export interface SafeFetchOptions {
    * arrive; the stream then lives until the caller aborts or the server ends it. Default 30 s.
    */
   readonly timeoutMs?: number;
+  /**
+   * Admits every request this fetch sends (each redirect hop is one), after its host was resolved and checked: per-host
+   * politeness in the worker and the web app. Requests of {@link SafeFetch.withGate} pass their own gate first.
+   */
+  readonly gate?: OutboundGate;
+  /**
+   * Told of every refusal, with the resolved address the tenant-facing message leaves out (`error.address`): for the
+   * operator's log.
+   */
+  readonly onRefused?: (error: SsrfRefusedError) => void;
 }
 
-/** A fetch (the MCP SDK's FetchLike, extended to Request inputs) that reaches only admitted addresses. */
-export type SafeFetch = ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) & {
+/** The MCP SDK's FetchLike, extended to Request inputs. */
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** A fetch that reaches only admitted addresses. */
+export type SafeFetch = FetchLike & {
+  /**
+   * The same fetch (same connections, same rules and gate) with `gate` in front of its own gate for every request:
+   * a run's request budget, a discovery's tenant budget. Nothing sent through the result escapes `gate`.
+   */
+  withGate(gate: OutboundGate): FetchLike;
   /** Closes the pooled connections. */
   close(): Promise<void>;
 };
@@ -183,6 +204,50 @@ function limitBody(
   });
 }
 
+/** Runs `gates` in order; a refusal gives back what the earlier ones admitted. Resolves with one idempotent release. */
+async function passGates(
+  gates: readonly OutboundGate[],
+  request: OutboundRequest,
+  signal: AbortSignal | undefined,
+): Promise<() => void> {
+  const releases: (() => void)[] = [];
+  const releaseAll = () => {
+    for (const release of releases.splice(0).reverse()) {
+      try {
+        release();
+      } catch {
+        // A gate's release must not decide the fate of the request.
+      }
+    }
+  };
+  try {
+    for (const gate of gates) releases.push(await gate(request, signal));
+  } catch (error) {
+    releaseAll();
+    throw error;
+  }
+  return releaseAll;
+}
+
+/** Rejects with the signal's reason or `onTimeout()` if `promise` has not settled first (DNS cannot be cancelled). */
+function within<T>(promise: Promise<T>, ms: number, onTimeout: () => Error, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => settle(() => reject(onTimeout())), ms);
+    const onAbort = () => settle(() => reject(signal?.reason));
+    const settle = (done: () => void) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      done();
+    };
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => settle(() => resolve(value)),
+      (error: unknown) => settle(() => reject(error)),
+    );
+  });
+}
+
 /**
  * Creates the fetch every user-supplied URL goes through (MCP transports, including their OAuth discovery, and
  * webhooks). On top of fetch semantics it:
@@ -205,14 +270,43 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
   const maxEventStreamBytes = options.maxEventStreamBytes ?? DEFAULTS.maxEventStreamBytes;
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs;
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
-  const agent = new Agent({
-    connect: createCheckedConnector({ allowlist, resolve: options.resolve ?? systemResolver, connectTimeoutMs }),
-    // Our own timers bound headers and bodies; undici's would cut long-lived event streams.
-    headersTimeout: 0,
-    bodyTimeout: 0,
-  });
+  const resolve = options.resolve ?? systemResolver;
+  const pools = createPinnedPools({ allowlist, connectTimeoutMs });
+  const ownGates: readonly OutboundGate[] = options.gate ? [options.gate] : [];
 
-  const safeFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  /** The addresses a hop's host stands for: the literal itself, or the name resolved once and every address checked. */
+  const addressesOf = (url: URL, signal: AbortSignal | undefined): Promise<readonly ResolvedAddress[]> => {
+    const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+    const family = isIP(host);
+    if (family !== 0) return Promise.resolve([{ address: host, family: family === 6 ? 6 : 4 }]);
+    return within(
+      resolveChecked(host, resolve, allowlist),
+      connectTimeoutMs,
+      () => new OutboundTimeoutError('connect', connectTimeoutMs, url.host),
+      signal,
+    );
+  };
+
+  /** Resolves the hop's host and passes the gates; what to send it through and what to call when it is over. */
+  const admit = async (hop: Hop, gates: readonly OutboundGate[], signal: AbortSignal | undefined) => {
+    const addresses = await addressesOf(hop.url, signal);
+    const host = hop.url.hostname
+      .toLowerCase()
+      .replace(/^\[(.*)\]$/, '$1')
+      .replace(/\.$/, '');
+    const release = await passGates(
+      gates,
+      { host, address: addresses[0]!.address, method: hop.method, accept: hop.headers.get('accept') },
+      signal,
+    );
+    return { pool: pools.get(hop.url.origin, addresses), release };
+  };
+
+  const send = async (
+    gates: readonly OutboundGate[],
+    input: string | URL | Request,
+    init?: RequestInit,
+  ): Promise<Response> => {
     let url: URL;
     try {
       url = new URL(input instanceof Request ? input.url : input);
@@ -227,12 +321,27 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
     if (callerSignal?.aborted) throw callerSignal.reason;
     const explainError = (error: unknown) => explain(error, url.host, connectTimeoutMs);
 
+    let hop: Hop = {
+      url,
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+    };
+    // The first hop's wait for its gates (politeness may queue it) is not part of the exchange's time limit.
+    let admitted = await admit(hop, gates, callerSignal);
+    let releaseHop: (() => void) | undefined = admitted.release;
+    const endHop = () => {
+      releaseHop?.();
+      releaseHop = undefined;
+    };
+
     const controller = new AbortController();
     const onCallerAbort = () => controller.abort(callerSignal?.reason);
     callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
     const timer = setTimeout(() => controller.abort(new OutboundTimeoutError('total', timeoutMs, url.host)), timeoutMs);
     let finished = false;
     const finish = () => {
+      endHop();
       if (finished) return;
       finished = true;
       clearTimeout(timer);
@@ -240,12 +349,6 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
     };
 
     try {
-      let hop: Hop = {
-        url,
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-      };
       let response: UndiciResponse;
       let redirects = 0;
       for (; ; redirects += 1) {
@@ -255,13 +358,14 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
           body: hop.body,
           redirect: 'manual',
           signal: controller.signal,
-          dispatcher: agent,
+          dispatcher: admitted.pool,
         }).catch((error: unknown) => {
           throw explainError(error);
         });
         const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
         if (location === null || request.redirect === 'manual') break;
         await response.body?.cancel().catch(() => undefined);
+        endHop();
         if (request.redirect === 'error') throw new TypeError(`redirect from ${hop.url.href} with redirect: 'error'`);
         let target: URL;
         try {
@@ -272,6 +376,9 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
         if (redirects >= maxRedirects)
           throw new SsrfRefusedError('too_many_redirects', `${url.host}: more than ${maxRedirects} redirects`);
         hop = nextHop(hop, response, target, allowlist);
+        // Every hop is a request of its own: resolved, checked, counted and limited like the first.
+        admitted = await admit(hop, gates, controller.signal);
+        releaseHop = admitted.release;
       }
 
       const headers = new Headers();
@@ -308,5 +415,18 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
       throw error;
     }
   };
-  return Object.assign(safeFetch, { close: () => agent.close() });
+
+  /** Tells the operator's log what the tenant's message leaves out, then rejects as before. */
+  const reporting =
+    (gates: readonly OutboundGate[]): FetchLike =>
+    (input, init) =>
+      send(gates, input, init).catch((error: unknown) => {
+        if (error instanceof SsrfRefusedError) options.onRefused?.(error);
+        throw error;
+      });
+
+  return Object.assign(reporting(ownGates), {
+    withGate: (gate: OutboundGate) => reporting([gate, ...ownGates]),
+    close: () => pools.close(),
+  });
 }

@@ -27,20 +27,30 @@ export type SsrfRule =
   | 'response_too_large';
 
 /**
- * An outbound request mcptest refused to make (or to keep reading), naming the rule and, in the message, the
- * offending host or address, e.g. "refused: 10.0.0.1 is a private address (MCPTEST_ALLOW_PRIVATE_NETWORKS does not
- * include it)". Callers map it to a 400 at registration or a failed connection at run time.
+ * An outbound request mcptest refused to make (or to keep reading), naming the rule and, in the message, the host,
+ * e.g. "refused: 10.0.0.1 is a private address (MCPTEST_ALLOW_PRIVATE_NETWORKS does not include it)" for an address
+ * the user wrote, or "refused: internal.example.com resolves to a private address (...)" for a name. The message is
+ * shown to tenants (result details, API errors, the UI), so it never names an address a name resolved to: that is
+ * the operator's to know (`address`, for logs), not the tenant's (it would map the operator's private network).
+ * Callers map it to a 400 at registration or a failed connection at run time.
  */
 export class SsrfRefusedError extends Error {
   /** Stable code for API error mapping. */
   readonly code = 'ssrf_refused' as const;
   override readonly name = 'SsrfRefusedError';
+  /**
+   * For the operator's log only: the resolved address and why it was refused. Never shown to a tenant, and not
+   * enumerable, so serialising the error (an API payload, a stored detail) does not carry it along.
+   */
+  declare readonly address: string | undefined;
 
   constructor(
     readonly rule: SsrfRule,
     message: string,
+    options: { address?: string } = {},
   ) {
     super(`refused: ${message}`);
+    Object.defineProperty(this, 'address', { value: options.address, enumerable: false });
   }
 }
 

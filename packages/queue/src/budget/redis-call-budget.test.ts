@@ -6,6 +6,7 @@ import type { BudgetAcquisition, BudgetExhausted } from '@mcptest/core';
 import { useTestRedis } from '../../../../test/redis';
 import {
   createRedisCallBudget,
+  createTenantRequestBudget,
   DAILY_BUDGET_KEY_GRACE_MS,
   RUN_BUDGET_KEY_TTL_MS,
   runBudgetKey,
@@ -80,7 +81,7 @@ describe('createRedisCallBudget', () => {
     expect(seen).toEqual(outcomes);
     expect(await b.used()).toBe(used);
     // Both counters moved together, and refusals moved neither.
-    expect(await b.usage()).toEqual({
+    expect(await b.usage()).toMatchObject({
       run: { used, limit: maxCalls },
       tenantDaily: { day: '2030-01-15', used, limit: daily },
     });
@@ -93,6 +94,33 @@ describe('createRedisCallBudget', () => {
     const d = budget({ maxCalls: 9, daily: 1 });
     await d.acquire();
     expect(await d.acquire()).toEqual({ ok: false, exhausted: { limit: 1, scope: 'tenant_daily' } });
+  });
+
+  it('counts requests on counters of their own, against ten per call (plus twenty per run)', async () => {
+    const tenantId = fresh('tenant');
+    const b = budget({ tenantId, maxCalls: 1, daily: 100 });
+    for (let i = 0; i < 30; i += 1) expect(await b.acquireRequest()).toEqual({ ok: true });
+    expect(await b.acquireRequest()).toEqual({ ok: false, exhausted: { limit: 30, scope: 'run', unit: 'requests' } });
+    expect(await b.acquire()).toEqual({ ok: true });
+    expect([await b.used(), await b.requestsUsed()]).toEqual([1, 30]);
+    expect((await b.usage()).requests).toEqual({
+      run: { used: 30, limit: 30 },
+      tenantDaily: { day: '2030-01-15', used: 30, limit: 1000 },
+    });
+    // Requests outside any run (discovery in the web app) take from the same daily allowance, and only from it.
+    const tenantOnly = createTenantRequestBudget({
+      redis: testRedis.redis,
+      prefix: testRedis.prefix,
+      tenantId,
+      dailyCallBudget: 4,
+      now: () => NOON,
+    });
+    for (let i = 30; i < 40; i += 1) expect(await tenantOnly.acquireRequest()).toEqual({ ok: true });
+    expect(await tenantOnly.acquireRequest()).toEqual({
+      ok: false,
+      exhausted: { limit: 40, scope: 'tenant_daily', unit: 'requests' },
+    });
+    expect((await b.usage()).requests.tenantDaily.used).toBe(40);
   });
 
   it('shares the daily limit between runs of a tenant and keeps run counts apart', async () => {

@@ -1,6 +1,6 @@
 import { redisKey, type Redis } from '../redis';
 
-/** `<prefix>:polite:inflight:<host>`: a ZSET of the host's in-flight slots, member = slot id, score = lease end (ms). */
+/** `<prefix>:polite:inflight:<address>`: ZSET of an address's in-flight slots (member slot id, score lease end, ms). */
 export function hostSlotsKey(prefix: string, host: string): string {
   return redisKey(prefix, 'polite', 'inflight', host);
 }

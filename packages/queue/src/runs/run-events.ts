@@ -17,7 +17,13 @@ export const RunEvent = z.discriminatedUnion('type', [
     durationMs: z.number(),
     tool: z.string().optional(),
   }),
-  z.object({ type: z.literal('budget.exhausted'), scope: z.enum(['run', 'tenant_daily']), limit: z.int() }),
+  z.object({
+    type: z.literal('budget.exhausted'),
+    scope: z.enum(['run', 'tenant_daily']),
+    limit: z.int(),
+    /** Absent for tool calls; `requests` when the request allowance ran out. */
+    unit: z.literal('requests').optional(),
+  }),
   z.object({
     type: z.literal('run.finished'),
     status: z.enum(['passed', 'failed', 'error', 'cancelled']),

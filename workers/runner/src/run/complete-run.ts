@@ -28,6 +28,8 @@ export interface CompleteRunInput {
   status: FinalStatus;
   error?: string;
   callsUsed?: number;
+  /** HTTP requests the run sent (tool calls included). */
+  requestsUsed?: number;
   suiteName?: string;
 }
 
@@ -77,6 +79,7 @@ export async function completeRun(deps: WorkerDeps, db: TenantDb, input: Complet
       regressions: regressions as unknown as object,
       error: input.error ?? null,
       callsUsed: input.callsUsed,
+      requestsUsed: input.requestsUsed,
       finishedAt: now,
       durationMs: run.startedAt ? now.getTime() - run.startedAt.getTime() : 0,
       workerId: null,

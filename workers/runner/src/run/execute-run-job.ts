@@ -209,10 +209,17 @@ export async function executeRunJob(
         .filter(Boolean)
         .join('; ') || undefined,
     callsUsed: usage.run.used,
+    requestsUsed: usage.requests.run.used,
     suiteName: plan.suite.name,
   });
   log.info(
-    { status: decision.status, ...done.summary, regressions: done.regressions.length, callsUsed: usage.run.used },
+    {
+      status: decision.status,
+      ...done.summary,
+      regressions: done.regressions.length,
+      callsUsed: usage.run.used,
+      requestsUsed: usage.requests.run.used,
+    },
     'run finished',
   );
   return decision.status;

@@ -59,6 +59,8 @@ describe('run lifecycle', () => {
     });
     expect(run.finishedAt!.getTime()).toBeGreaterThanOrEqual(run.startedAt!.getTime());
     expect(run.durationMs).toBeGreaterThanOrEqual(600);
+    // Every HTTP request counts, not only the three tool calls: three sessions (initialize, notification, close...).
+    expect(run.requestsUsed).toBeGreaterThanOrEqual(3 * 3);
 
     const results = await database.db.tenant(seeded.tenantId).assertionResult.findMany({ where: { runId } });
     expect(results.map((r) => [r.assertionKey, r.status, r.tool, r.toolClass, r.decision]).sort()).toEqual([

@@ -61,8 +61,11 @@ export function RunLive({
       });
       if (result.status === 'FAIL') setAnnouncement(`Assertion failed: ${result.name}.`);
     });
-    source.addEventListener('budget.exhausted', () =>
-      setAnnouncement('The call budget ran out: the remaining assertions are skipped.'),
+    source.addEventListener('budget.exhausted', (event) =>
+      setAnnouncement(
+        `The ${data<{ unit?: string }>(event).unit === 'requests' ? 'request' : 'call'} budget ran out: ` +
+          'the remaining assertions are skipped.',
+      ),
     );
     source.addEventListener('run.finished', (event) => {
       const verdict = data<FinishedEvent>(event);

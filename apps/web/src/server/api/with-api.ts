@@ -2,6 +2,7 @@ import { type z } from 'zod';
 import { getServiceDeps } from '../services/get-service-deps';
 import type { ServiceDeps } from '../services/service-deps';
 import { getLogger } from '../logger';
+import { rateLimitedError } from './rate-limited-error';
 import { ApiError } from './api-error';
 import { authenticateToken, requireScope, type AuthenticatedActor } from './authenticate';
 import type { EndpointSpec } from './endpoint';
@@ -94,14 +95,7 @@ export function withApi<B extends z.ZodType | undefined, Q extends z.ZodType | u
         tokenId: actor.tokenId,
         trigger: spec.trigger === true,
       });
-      if (!limited.ok) {
-        throw new ApiError(
-          'rate_limited',
-          `rate limit of ${limited.limit} ${limited.scope === 'trigger' ? 'triggers' : 'requests'} per minute per ${limited.scope === 'token' ? 'token' : 'tenant'} reached; retry in ${limited.retryAfterSeconds} s`,
-          { scope: limited.scope, limit: limited.limit, retryAfterSeconds: limited.retryAfterSeconds },
-          { 'retry-after': String(limited.retryAfterSeconds) },
-        );
-      }
+      if (!limited.ok) throw rateLimitedError(limited);
       const params = await context.params;
       const body = (spec.body ? parseWith(spec.body, await readJsonBody(request), 'body') : undefined) as Infer<B>;
       const query = (

@@ -1,8 +1,10 @@
 import { resolvePlanTable } from '@mcptest/core';
 import { createSecretBox } from '@mcptest/db';
+import { createSafeFetch } from '@mcptest/mcp';
 import {
   createApiRateLimits,
   createFairAdmission,
+  createPolitenessGate,
   createQueues,
   createRedis,
   createRunEventHub,
@@ -11,6 +13,7 @@ import {
 import { env } from '../../env';
 import { getDb } from '../db';
 import { createEventStreamSlots } from './runs/event-stream-slots';
+import { getLogger } from '../logger';
 import type { ServiceDeps } from './service-deps';
 
 // One set per process, on globalThis so `next dev` hot reloads do not open new connections each time.
@@ -33,6 +36,22 @@ export function getServiceDeps(): ServiceDeps {
       plans: resolvePlanTable(e.MCPTEST_PLAN_LIMITS),
       appUrl: e.APP_URL,
       allowPrivateNetworks: e.MCPTEST_ALLOW_PRIVATE_NETWORKS,
+      // The workers' politeness, in the same Redis keys: discovery and tests share each address's quota with runs.
+      outbound: createSafeFetch({
+        allowPrivateNetworks: e.MCPTEST_ALLOW_PRIVATE_NETWORKS,
+        gate: createPolitenessGate({
+          redis,
+          prefix: e.REDIS_PREFIX,
+          maxInFlightPerHost: e.POLITENESS_MAX_IN_FLIGHT_PER_HOST,
+          requestsPerSecondPerHost: e.POLITENESS_REQUESTS_PER_SECOND_PER_HOST,
+          maxWaitMs: e.POLITENESS_MAX_WAIT_MS,
+          onWait: (event) => {
+            if (event.outcome === 'refused') getLogger(e.LOG_LEVEL).warn(event, 'politeness: request refused');
+          },
+        }),
+        // The tenant's answer names the rule only; the operator's log keeps the address the name resolved to.
+        onRefused: (error) => getLogger(e.LOG_LEVEL).warn({ rule: error.rule, address: error.address }, error.message),
+      }),
       rateLimits: createApiRateLimits({
         redis,
         prefix: e.REDIS_PREFIX,
@@ -67,5 +86,6 @@ export async function closeServiceDeps(): Promise<void> {
   if (!deps) return;
   deps.runEvents.close();
   await deps.queues.close();
+  await deps.outbound.close();
   deps.redis.disconnect();
 }

@@ -1,5 +1,6 @@
 import type { PlanTable } from '@mcptest/core';
 import type { Database, SecretBox } from '@mcptest/db';
+import type { SafeFetch } from '@mcptest/mcp';
 import type { ApiRateLimits, FairAdmission, Queues, Redis, RunEventHub } from '@mcptest/queue';
 import type { EventStreamSlots } from './runs/event-stream-slots';
 
@@ -20,6 +21,11 @@ export interface ServiceDeps {
   appUrl: string;
   /** Parsed MCPTEST_ALLOW_PRIVATE_NETWORKS: the only private CIDRs a user-supplied URL may reach. */
   allowPrivateNetworks: readonly string[];
+  /**
+   * The only way the web process reaches a user's server (discovery, connection tests): the SSRF-safe fetch with the
+   * workers' per-host politeness gate inside; callers add the tenant's request allowance with `withGate`.
+   */
+  outbound: SafeFetch;
   rateLimits: ApiRateLimits;
   /** Longest `wait` a trigger may ask for, in seconds. */
   maxWaitSeconds: number;

@@ -3,12 +3,15 @@
 import { afterAll } from 'vitest';
 import { resolvePlanTable } from '@mcptest/core';
 import { createSecretBox } from '@mcptest/db';
+import { createSafeFetch, type SafeFetch } from '@mcptest/mcp';
 import {
   createApiRateLimits,
   createFairAdmission,
+  createPolitenessGate,
   createQueues,
   createRedis,
   createRunEventHub,
+  type PolitenessOptions,
   type RunEventHub,
 } from '@mcptest/queue';
 import type { TestDatabase } from '../../../../../test/db';
@@ -25,13 +28,20 @@ import type { ServiceDeps } from './service-deps';
 export function testServiceDeps(
   database: TestDatabase,
   redis: TestRedis,
-  options: { plans?: Parameters<typeof resolvePlanTable>[0]; now?: () => Date } = {},
+  options: {
+    plans?: Parameters<typeof resolvePlanTable>[0];
+    now?: () => Date;
+    /** Per-host politeness of discovery and connection tests (generous by default). */
+    politeness?: Pick<PolitenessOptions, 'maxInFlightPerHost' | 'requestsPerSecondPerHost' | 'maxWaitMs'>;
+  } = {},
 ): ServiceDeps {
   let queues: ReturnType<typeof createQueues> | undefined;
   let hub: RunEventHub | undefined;
+  let outbound: SafeFetch | undefined;
   afterAll(async () => {
     hub?.close();
     await queues?.close();
+    await outbound?.close();
   });
   return {
     get db() {
@@ -56,6 +66,19 @@ export function testServiceDeps(
     plans: resolvePlanTable(options.plans ?? {}),
     appUrl: 'https://mcptest.example',
     allowPrivateNetworks: ['127.0.0.0/8'],
+    get outbound() {
+      outbound ??= createSafeFetch({
+        allowPrivateNetworks: ['127.0.0.0/8'],
+        gate: createPolitenessGate({
+          redis: redis.redis,
+          prefix: redis.prefix,
+          maxInFlightPerHost: 64,
+          requestsPerSecondPerHost: 1000,
+          ...options.politeness,
+        }),
+      });
+      return outbound;
+    },
     get rateLimits() {
       return createApiRateLimits({
         redis: redis.redis,

@@ -2,6 +2,7 @@ import { revalidatePath } from 'next/cache';
 import { type z } from 'zod';
 import type { ActionState } from '../../lib/action-state';
 import { ApiError, type ErrorDetail } from '../api/api-error';
+import { rateLimitedError } from '../api/rate-limited-error';
 import { findUnstorableText } from '../api/find-unstorable-text';
 import { toErrorPayload } from '../api/to-error-response';
 import { getSessionActor } from '../auth/get-session-actor';
@@ -69,10 +70,30 @@ export function toActionError(error: unknown): ActionState<never> {
 }
 
 /**
+ * How an action is rate-limited like the API (the same Redis limiters, `deps.rateLimits`): `outbound` for actions that
+ * send requests to a tenant's server (test connection, discover), `trigger` for those that start a run (also counted
+ * against the tenant's trigger limit). The signed-in user counts like an API token of their own, and the tenant's limit
+ * is shared with its tokens. Other actions only touch our own database and are not limited here.
+ */
+export type UiRateLimit = 'outbound' | 'trigger';
+
+/** Takes one point for a UI action from the user's and the tenant's allowance; a refusal is the API's 429 error. */
+async function consumeUiRateLimit(context: OrgContext<ServiceDeps>, kind: UiRateLimit): Promise<void> {
+  const limited = await context.deps.rateLimits.consume({
+    tenantId: context.actor.tenantId,
+    tokenId: `user:${context.user.userId}`,
+    trigger: kind === 'trigger',
+  });
+  if (!limited.ok) throw rateLimitedError(limited, 'user');
+}
+
+/**
  * THE wrapper of UI server actions: the form carries `org` (slug or id); the signed-in user must hold `minRole` there
- * (through `withRole`, the same check as pages); the rest of the form is parsed with `schema`; then `fn` calls one
- * service function with the actor. Errors come back as ActionState for the form to show (never thrown to an error
- * page), and the organization's pages are revalidated after a success. `fn` may call `redirect()`, which propagates.
+ * (through `withRole`, the same check as pages); the rest of the form is parsed with `schema`; then, for actions that
+ * reach out (`options.rateLimit`), one point is taken from the API's rate limits; then `fn` calls one service function
+ * with the actor. Errors come back as ActionState for the form to show (never thrown to an error page; a refused rate
+ * limit is `rate_limited` with the wait), and the organization's pages are revalidated after a success. `fn` may call
+ * `redirect()`, which propagates.
  *
  * Use it from a 'use server' module as `export async function createX(prev, form) { return createXAction(prev, form); }`.
  */
@@ -80,8 +101,16 @@ export function orgAction<S extends z.ZodType, R>(
   minRole: RoleName,
   schema: S,
   fn: (context: OrgContext<ServiceDeps>, input: z.output<S>) => Promise<R>,
+  options: { rateLimit?: UiRateLimit } = {},
 ): (previous: ActionState<R>, form: FormData) => Promise<ActionState<R>> {
-  const guarded = withRole<ServiceDeps, [z.output<S>], R>(minRole, fn);
+  const { rateLimit } = options;
+  const limited = rateLimit
+    ? async (context: OrgContext<ServiceDeps>, input: z.output<S>) => {
+        await consumeUiRateLimit(context, rateLimit);
+        return fn(context, input);
+      }
+    : fn;
+  const guarded = withRole<ServiceDeps, [z.output<S>], R>(minRole, limited);
   return async (_previous, form) => {
     const session = await getSessionActor();
     if (!session) return { ok: false, error: { code: 'unauthorized', message: 'sign in again', fields: {} } };

@@ -45,7 +45,10 @@ export const RunResource = z.object({
   summary: Summary,
   results: z.array(AssertionResultResource),
   regressions: z.array(RegressionResource),
+  /** Tool calls the run made (`tools/call`, setup steps included). */
   callsUsed: z.int(),
+  /** HTTP requests the run sent to the server, of every kind (tool calls included). */
+  requestsUsed: z.int(),
   error: z.string().nullable(),
   queuedAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),

@@ -15,6 +15,7 @@ export interface RunRow {
   skipped: number;
   regressions: unknown;
   callsUsed: number;
+  requestsUsed: number;
   error: string | null;
   queuedAt: Date;
   startedAt: Date | null;
@@ -51,6 +52,7 @@ export function toRunListItem(row: RunRow, appUrl: string): RunListItem {
     summary: { total: row.total, passed: row.passed, failed: row.failed, skipped: row.skipped },
     regressions: Array.isArray(row.regressions) ? (row.regressions as RunListItem['regressions']) : [],
     callsUsed: row.callsUsed,
+    requestsUsed: row.requestsUsed,
     error: row.error,
     queuedAt: row.queuedAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,

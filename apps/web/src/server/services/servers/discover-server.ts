@@ -92,7 +92,7 @@ async function readLists(session: McpSession): Promise<{ stored: StoredDiscovery
 export async function discoverServer(deps: ServiceDeps, actor: Actor, serverId: string): Promise<DiscoverServerResult> {
   const { target } = await loadServerTarget(deps, actor, serverId);
   const { policy } = await loadTenantPolicy(deps, actor.tenantId);
-  const { stored, warnings } = await withServerSession(deps, target, 'discovery', readLists);
+  const { stored, warnings } = await withServerSession(deps, actor.tenantId, target, 'discovery', readLists);
 
   const db = deps.db.tenant(actor.tenantId);
   const previousRow = await db.server.findFirst({

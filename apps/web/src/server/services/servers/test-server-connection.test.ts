@@ -1,5 +1,6 @@
 // The connection test: the handshake only, nothing stored, failures named like discovery's.
 import { describe, expect, it } from 'vitest';
+import { createPolitenessGate, tenantDailyRequestsKey } from '@mcptest/queue';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { createServer } from './create-server';
@@ -62,5 +63,52 @@ describe('testServerConnection', () => {
 
     const other = await seedProject(database.db);
     await expect(testServerConnection(deps, other.actor, down.id)).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('testServerConnection, as outbound requests of the tenant', () => {
+  const deps = testServiceDeps(database, redis, { politeness: { maxInFlightPerHost: 1, maxWaitMs: 200 } });
+
+  it("takes every request from the tenant's daily request allowance, and refuses with 429 once it is used", async () => {
+    const { actor, projectId } = await seedProject(database.db);
+    // daily_call_budget 1 allows 10 HTTP requests a day; a connection test sends a few (initialize, notification...).
+    await database.db.global.tenant.update({
+      where: { id: actor.tenantId },
+      data: { execPolicy: { daily_call_budget: 1 } },
+    });
+    const server = await createServer(deps, actor, projectId, { name: 'S', url: mock.url, transport: 'http' });
+    const outcomes: unknown[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      outcomes.push(
+        await testServerConnection(deps, actor, server.id).then(
+          () => 'ok',
+          (e: unknown) => e,
+        ),
+      );
+    }
+    expect(outcomes[0]).toBe('ok');
+    expect(outcomes.at(-1)).toMatchObject({
+      code: 'quota_exceeded',
+      message: expect.stringContaining("request budget exhausted: the tenant's daily limit of 10 HTTP requests"),
+    });
+    const day = new Date().toISOString().slice(0, 10);
+    expect(Number(await redis.redis.get(tenantDailyRequestsKey(redis.prefix, actor.tenantId, day)))).toBe(10);
+  });
+
+  it("waits for the server address's politeness slot like a run would, and fails with the reason when none frees", async () => {
+    const { actor, projectId } = await seedProject(database.db);
+    const server = await createServer(deps, actor, projectId, { name: 'S', url: mock.url, transport: 'http' });
+    // A worker holds the only in-flight slot of the mock's address (127.0.0.1), under the same Redis keys.
+    const worker = createPolitenessGate({ redis: redis.redis, prefix: redis.prefix, maxInFlightPerHost: 1 });
+    const host = new URL(mock.url).hostname;
+    const release = await worker({ host, address: '127.0.0.1', method: 'POST', accept: null }, undefined);
+    try {
+      const refused = await testServerConnection(deps, actor, server.id).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ code: 'unavailable', details: { reason: 'politeness' } });
+      expect((refused as Error).message).toMatch(/^connection test failed: politeness: request to host /);
+    } finally {
+      release();
+    }
+    await expect(testServerConnection(deps, actor, server.id)).resolves.toMatchObject({ serverId: server.id });
   });
 });

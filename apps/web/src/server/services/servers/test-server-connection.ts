@@ -18,7 +18,7 @@ export async function testServerConnection(
   const { target } = await loadServerTarget(deps, actor, serverId);
   const testedAt = deps.now();
   const started = performance.now();
-  return withServerSession(deps, target, 'connection test', async (session) => ({
+  return withServerSession(deps, actor.tenantId, target, 'connection test', async (session) => ({
     serverId,
     testedAt: testedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),

@@ -1,12 +1,8 @@
-import {
-  createSafeFetch,
-  isSessionError,
-  openSession,
-  SsrfRefusedError,
-  type McpSession,
-  type SessionFetch,
-} from '@mcptest/mcp';
+import { capByPlan, type OutboundGate, RequestBudgetExhaustedError } from '@mcptest/core';
+import { isSessionError, openSession, SsrfRefusedError, type McpSession, type SessionFetch } from '@mcptest/mcp';
+import { createTenantRequestBudget, PolitenessRefusedError } from '@mcptest/queue';
 import { ApiError } from '../../api/api-error';
+import { loadTenantPolicy } from '../policy/load-tenant-policy';
 import type { ServiceDeps } from '../service-deps';
 import type { ServerTransportName } from './server-schemas';
 
@@ -22,26 +18,51 @@ export interface ServerTarget {
 }
 
 /**
- * Opens an MCP session to a registered server (SSRF-safe fetch, its decrypted headers), runs `use`, and always closes
- * the session and the fetch. A connection refused by the private-network rules is rethrown as the SsrfRefusedError
- * (400 `url_refused` naming the rule); a session failure becomes a 503 `unavailable` whose message starts with `what`
- * ("discovery failed: ...") and whose details carry the session error's code as `reason` (messages are already free of
- * header values). Anything else `use` throws passes through.
+ * Opens an MCP session to a registered server, runs `use`, and always closes the session. Every request goes through
+ * the web process's outbound fetch (`deps.outbound`: the SSRF-safe fetch with the same per-host politeness as the
+ * workers, keyed by the address reached) behind a gate that takes each request from the tenant's daily request
+ * allowance, so discovery and connection tests count like a run's requests.
+ *
+ * A connection refused by the private-network rules is rethrown as the SsrfRefusedError (400 `url_refused` naming the
+ * rule, never the address a name resolved to); an exhausted allowance is a 429 `quota_exceeded`; a politeness refusal
+ * and any other session failure a 503 `unavailable` whose message starts with `what` ("discovery failed: ...") and
+ * whose details carry the reason (`politeness`, or the session error's code; messages are already free of header
+ * values). Anything else `use` throws passes through.
  */
 export async function withServerSession<T>(
-  deps: Pick<ServiceDeps, 'allowPrivateNetworks'>,
+  deps: Pick<ServiceDeps, 'outbound' | 'redis' | 'prefix' | 'db' | 'plans'>,
+  tenantId: string,
   target: ServerTarget,
   what: 'discovery' | 'connection test',
   use: (session: McpSession) => Promise<T>,
 ): Promise<T> {
-  const safeFetch = createSafeFetch({ allowPrivateNetworks: deps.allowPrivateNetworks });
-  let refused: SsrfRefusedError | undefined;
-  // The session reports a refusal as "could not connect"; keeping the error itself lets the API name the rule.
+  const { policy, limits } = await loadTenantPolicy(deps, tenantId);
+  const budget = createTenantRequestBudget({
+    redis: deps.redis,
+    prefix: deps.prefix,
+    tenantId,
+    dailyCallBudget: capByPlan(policy.daily_call_budget, limits.dailyCalls),
+  });
+  const releaseNothing = () => undefined;
+  const tenantAllowance: OutboundGate = async () => {
+    const acquired = await budget.acquireRequest();
+    if (!acquired.ok) throw new RequestBudgetExhaustedError(acquired.exhausted);
+    return releaseNothing;
+  };
+  const gated = deps.outbound.withGate(tenantAllowance);
+  let stopped: SsrfRefusedError | RequestBudgetExhaustedError | PolitenessRefusedError | undefined;
+  // The session reports these as "could not connect"; keeping the error itself lets the answer name the cause.
   const fetch: SessionFetch = async (url, init) => {
     try {
-      return await safeFetch(url, init);
+      return await gated(url, init);
     } catch (error) {
-      if (error instanceof SsrfRefusedError) refused ??= error;
+      if (
+        error instanceof SsrfRefusedError ||
+        error instanceof RequestBudgetExhaustedError ||
+        error instanceof PolitenessRefusedError
+      ) {
+        stopped ??= error;
+      }
       throw error;
     }
   };
@@ -61,12 +82,14 @@ export async function withServerSession<T>(
       await session.close().catch(() => undefined);
     }
   } catch (error) {
-    if (refused) throw refused;
+    if (stopped instanceof SsrfRefusedError) throw stopped;
+    if (stopped instanceof RequestBudgetExhaustedError) throw new ApiError('quota_exceeded', stopped.message);
+    if (stopped instanceof PolitenessRefusedError) {
+      throw new ApiError('unavailable', `${what} failed: ${stopped.message}`, { reason: 'politeness' });
+    }
     if (isSessionError(error)) {
       throw new ApiError('unavailable', `${what} failed: ${error.message}`, { reason: error.code });
     }
     throw error;
-  } finally {
-    await safeFetch.close();
   }
 }

@@ -113,6 +113,10 @@ export default async function RunPage({ params }: Props) {
           <dt>Tool calls</dt>
           <dd>{active ? <span className="muted">counted at the end</span> : run.callsUsed}</dd>
         </div>
+        <div>
+          <dt>HTTP requests</dt>
+          <dd>{active ? <span className="muted">counted at the end</span> : run.requestsUsed}</dd>
+        </div>
       </dl>
 
       {run.error ? (

@@ -33,25 +33,31 @@ function toFailure(what: ConnectionFailure['what'], error: unknown): ConnectionF
 
 const ConnectionFields = ServerId.extend({ op: z.enum(['test', 'discover']) });
 
-const connection = orgAction('MEMBER', ConnectionFields, async ({ deps, actor }, input): Promise<ConnectionOutcome> => {
-  const started = performance.now();
-  try {
-    if (input.op === 'test') {
-      return { kind: 'connected', result: await testServerConnection(deps, actor, input.serverId) };
+const connection = orgAction(
+  'MEMBER',
+  ConnectionFields,
+  async ({ deps, actor }, input): Promise<ConnectionOutcome> => {
+    const started = performance.now();
+    try {
+      if (input.op === 'test') {
+        return { kind: 'connected', result: await testServerConnection(deps, actor, input.serverId) };
+      }
+      const result = await discoverServer(deps, actor, input.serverId);
+      return {
+        kind: 'discovered',
+        server: result.server,
+        discoveredAt: result.discoveredAt,
+        durationMs: Math.round(performance.now() - started),
+        toolCount: result.tools.length,
+        changes: result.changes,
+      };
+    } catch (error) {
+      return toFailure(input.op === 'test' ? 'connection test' : 'discovery', error);
     }
-    const result = await discoverServer(deps, actor, input.serverId);
-    return {
-      kind: 'discovered',
-      server: result.server,
-      discoveredAt: result.discoveredAt,
-      durationMs: Math.round(performance.now() - started),
-      toolCount: result.tools.length,
-      changes: result.changes,
-    };
-  } catch (error) {
-    return toFailure(input.op === 'test' ? 'connection test' : 'discovery', error);
-  }
-});
+  },
+  // Both send requests to the tenant's server: limited like the API's discover and test endpoints.
+  { rateLimit: 'outbound' },
+);
 
 /**
  * "Test connection" (`op=test`: the handshake only, nothing stored) and "Discover tools" (`op=discover`: lists stored,

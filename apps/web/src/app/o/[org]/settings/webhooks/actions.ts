@@ -121,6 +121,8 @@ const redeliver = orgAction(
   'ADMIN',
   z.object({ webhookId: z.string().min(1), deliveryId: z.string().min(1) }),
   ({ deps, actor }, { webhookId, deliveryId }) => redeliverDelivery(deps, actor, webhookId, deliveryId),
+  // Each press sends a request to the receiver: limited like the API's redeliver.
+  { rateLimit: 'outbound' },
 );
 
 /** Sends a delivery again, as a new delivery with the same body (it appears at the top of the log). */

@@ -20,16 +20,22 @@ const RunNowForm = z.object({
   commitSha: optional(100),
 });
 
-const runNow = orgAction('MEMBER', RunNowForm, async ({ deps, actor }, input) => {
-  const outcome = await triggerRun(
-    deps,
-    actor,
-    input.suiteId,
-    { ...(input.branch ? { branch: input.branch } : {}), ...(input.commitSha ? { commitSha: input.commitSha } : {}) },
-    { trigger: 'MANUAL' },
-  );
-  return { id: outcome.finished ? outcome.run.id : outcome.id };
-});
+const runNow = orgAction(
+  'MEMBER',
+  RunNowForm,
+  async ({ deps, actor }, input) => {
+    const outcome = await triggerRun(
+      deps,
+      actor,
+      input.suiteId,
+      { ...(input.branch ? { branch: input.branch } : {}), ...(input.commitSha ? { commitSha: input.commitSha } : {}) },
+      { trigger: 'MANUAL' },
+    );
+    return { id: outcome.finished ? outcome.run.id : outcome.id };
+  },
+  // A run reaches out to the server: limited like the API's trigger (requests and triggers per tenant).
+  { rateLimit: 'trigger' },
+);
 
 /** "Run now" on the suite overview (MEMBER or higher): queues a manual run and opens its page to watch it live. */
 export async function runSuiteNowAction(

@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
+import type { OutboundGate } from '@mcptest/core';
 import { redisKey, type Redis } from '../redis';
 import { acquireHostSlot, defineHostSlotCommand, hostSlotsKey, releaseHostSlot } from './acquire-host-slot';
-import { politenessHostKey } from './politeness-host-key';
 import { PolitenessRefusedError, type PolitenessLimit } from './politeness-refused-error';
-import { releaseWhenBodyEnds } from './release-when-body-ends';
 
-/** One wait a request went through: which limit held it, how long, and whether it then went or was refused. */
+/**
+ * One wait a request went through: which limit held it, how long, and whether it then went or was refused. For
+ * metrics and the operator's log (it names the address).
+ */
 export interface PolitenessWaitEvent {
+  /** The host name as the request named it. */
   host: string;
+  /** The address the limits are keyed on. */
+  address: string;
   limit: PolitenessLimit;
   /** Time spent waiting on this limit alone (a refusal's error carries the total over both limits). */
   waitedMs: number;
@@ -20,11 +25,11 @@ export interface PolitenessOptions {
   redis: Redis;
   /** REDIS_PREFIX of the deployment; keys start with `${prefix}:polite:`. */
   prefix: string;
-  /** Most requests in flight to one host across all workers. Default 8. */
+  /** Most requests in flight to one address across all workers. Default 8. */
   maxInFlightPerHost?: number;
   /**
-   * Most requests started per host per second across all workers (rate-limiter-flexible RateLimiterRedis,
-   * points = this, duration = 1 s: a fixed one-second window per host). Default 20.
+   * Most requests started per address per second across all workers (rate-limiter-flexible RateLimiterRedis,
+   * points = this, duration = 1 s: a fixed one-second window per address). Default 20.
    */
   requestsPerSecondPerHost?: number;
   /** Longest a request waits for a slot and a token before failing. Default 30_000. */
@@ -53,26 +58,28 @@ const SLOT_POLL_MAX_MS = 200;
 const RATE_RETRY_JITTER_MS = 25;
 
 /**
- * Wraps a fetch (the SSRF-safe fetch of packages/mcp) so that every request first takes an in-flight slot and a rate
- * token for its host (see `politenessHostKey`), both shared by all workers through Redis. A request that cannot go
+ * The per-host politeness gate of the SSRF-safe fetch (packages/mcp `createSafeFetch({gate})`): every request first
+ * takes an in-flight slot and a rate token for the address its connection goes to, both shared by all workers (and
+ * the web app) through Redis. Keying on the resolved address, not the name, makes every name of one machine
+ * (`localhost` and `127.0.0.1`, two DNS names of one server) share one quota; the fetch resolves each request's host
+ * once and connects to exactly that answer, so the address counted is the address reached. A request that cannot go
  * waits, polling with short jittered sleeps, up to `maxWaitMs`, and is then rejected with `PolitenessRefusedError`;
  * it is never dropped silently. Waiters are not served in order: under sustained overload one may be refused while a
  * later one goes.
  *
- * - The slot is held until the response body has been read to the end, errored or been cancelled (a Streamable
- *   HTTP POST answers with an SSE stream that ends when the result is sent), or until the fetch rejects. Callers must
- *   read or cancel every body; an abandoned one holds its slot until the lease runs out.
+ * - The slot is held until the fetch releases it: when the response body has been read to the end, errored or been
+ *   cancelled (a Streamable HTTP POST answers with an SSE stream that ends when the result is sent), or when the
+ *   request failed. Callers must read or cancel every body; an abandoned one holds its slot until the lease runs out.
  * - A GET whose `accept` asks for `text/event-stream` is the long-lived server-push stream of an MCP session (legacy
  *   SSE transport, or Streamable HTTP's standalone GET stream). It takes a rate token but no slot, since it would pin
  *   a slot for the whole session.
  * - The slot is taken before the token, so a token is spent only by a request about to start.
- * - An abort of `init.signal` (or the Request's signal) stops the wait at once and rejects with the abort reason.
+ * - An abort of the signal stops the wait at once and rejects with the abort reason.
  * - If Redis fails, the request fails with Redis's error: no limiter, no request (fail closed).
- * - The rate limit is a fixed one-second window per host: at most N start in each window, so in the worst case up
- *   to 2N can start within a short span straddling the boundary of two windows.
- * - URLs without a host (data:, blob:) go straight to `inner`.
+ * - The rate limit is a fixed one-second window per address: at most N start in each window, so in the worst case
+ *   up to 2N can start within a short span straddling the boundary of two windows.
  */
-export function createPoliteFetch(inner: typeof fetch, options: PolitenessOptions): typeof fetch {
+export function createPolitenessGate(options: PolitenessOptions): OutboundGate {
   const { redis, onWait } = options;
   const { prefix, maxInFlightPerHost, requestsPerSecondPerHost, maxWaitMs, slotLeaseMs } = optionsSchema.parse({
     prefix: options.prefix,
@@ -100,8 +107,9 @@ export function createPoliteFetch(inner: typeof fetch, options: PolitenessOption
     }
   };
 
-  async function takeSlot(host: string, signal: AbortSignal | undefined, started: number): Promise<() => void> {
-    const key = hostSlotsKey(prefix, host);
+  async function takeSlot(target: Target, signal: AbortSignal | undefined, started: number): Promise<() => void> {
+    const { host, address } = target;
+    const key = hostSlotsKey(prefix, address);
     const slotId = randomUUID();
     let released = false;
     const release = (): void => {
@@ -122,14 +130,15 @@ export function createPoliteFetch(inner: typeof fetch, options: PolitenessOption
       }
       const waitedMs = Math.round(performance.now() - started);
       if (acquired) {
-        if (attempt > 0) report({ host, limit: 'in_flight', waitedMs, outcome: 'proceeded' });
+        if (attempt > 0) report({ host, address, limit: 'in_flight', waitedMs, outcome: 'proceeded' });
         return release;
       }
       const remaining = started + maxWaitMs - performance.now();
       if (remaining <= 0) {
-        report({ host, limit: 'in_flight', waitedMs, outcome: 'refused' });
+        report({ host, address, limit: 'in_flight', waitedMs, outcome: 'refused' });
         throw new PolitenessRefusedError({
           host,
+          address,
           limit: 'in_flight',
           waitedMs,
           detail: `${held} of at most ${maxInFlightPerHost} in flight`,
@@ -140,14 +149,15 @@ export function createPoliteFetch(inner: typeof fetch, options: PolitenessOption
     }
   }
 
-  async function takeToken(host: string, signal: AbortSignal | undefined, started: number): Promise<void> {
+  async function takeToken(target: Target, signal: AbortSignal | undefined, started: number): Promise<void> {
+    const { host, address } = target;
     const phaseStarted = performance.now();
     for (let attempt = 0; ; attempt += 1) {
       let msBeforeNext: number;
       try {
-        await limiter.consume(host);
+        await limiter.consume(address);
         if (attempt > 0) {
-          report({ host, limit: 'rate', waitedMs: Math.round(performance.now() - phaseStarted), outcome: 'proceeded' });
+          report({ host, address, limit: 'rate', waitedMs: Math.round(performance.now() - phaseStarted), outcome: 'proceeded' });
         }
         return;
       } catch (error) {
@@ -160,9 +170,10 @@ export function createPoliteFetch(inner: typeof fetch, options: PolitenessOption
       // No token appears before the window ends, so a window ending after the deadline means refusal now, rather
       // than holding the in-flight slot to the deadline for nothing.
       if (msBeforeNext > remaining) {
-        report({ host, limit: 'rate', waitedMs: Math.round(performance.now() - phaseStarted), outcome: 'refused' });
+        report({ host, address, limit: 'rate', waitedMs: Math.round(performance.now() - phaseStarted), outcome: 'refused' });
         throw new PolitenessRefusedError({
           host,
+          address,
           limit: 'rate',
           waitedMs: Math.round(performance.now() - started),
           detail:
@@ -174,31 +185,29 @@ export function createPoliteFetch(inner: typeof fetch, options: PolitenessOption
     }
   }
 
-  const politeFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const request = input instanceof Request ? input : undefined;
-    const host = politenessHostKey(request ? request.url : input instanceof URL ? input : String(input));
-    if (host === undefined) return inner(input, init);
-    const signal = init?.signal ?? request?.signal ?? undefined;
+  return async (request, signal) => {
     signal?.throwIfAborted();
+    const target: Target = { host: request.host, address: request.address.toLowerCase() };
     const started = performance.now();
-    const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
-    // fetch(request, {headers}) replaces the request's headers, so init's win whole.
-    const headers = init?.headers !== undefined ? new Headers(init.headers) : (request?.headers ?? new Headers());
-    const holdsSlot = !(method === 'GET' && acceptsEventStream(headers.get('accept')));
-
-    const release = holdsSlot ? await takeSlot(host, signal, started) : undefined;
-    let response: Response;
+    const holdsSlot = !(request.method === 'GET' && acceptsEventStream(request.accept));
+    const release = holdsSlot ? await takeSlot(target, signal, started) : undefined;
     try {
-      await takeToken(host, signal, started);
-      response = await inner(input, init);
+      await takeToken(target, signal, started);
     } catch (error) {
       release?.();
       throw error;
     }
-    return release ? releaseWhenBodyEnds(response, release) : response;
+    return release ?? RELEASE_NOTHING;
   };
-  return politeFetch as typeof fetch;
 }
+
+/** Who a request goes to: the name it was sent to (for messages) and the address its limits are keyed on. */
+interface Target {
+  host: string;
+  address: string;
+}
+
+const RELEASE_NOTHING = (): void => undefined;
 
 /** True when an Accept header lists text/event-stream (parameters such as q= are not weighed). */
 function acceptsEventStream(accept: string | null): boolean {
