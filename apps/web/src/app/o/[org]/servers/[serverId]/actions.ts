@@ -61,18 +61,36 @@ export async function connectionAction(previous: ActionState<ConnectionOutcome>,
   return connection(previous, form);
 }
 
-const EditFields = ServerId.extend(ServerFormFields.pick({ name: true, url: true, transport: true }).shape);
+const EditFields = ServerId.extend(ServerFormFields.shape);
 
 const update = orgAction('MEMBER', EditFields, async ({ deps, actor }, input) => {
-  // The same checks as registering; headers are changed one by one in their own forms.
-  const { name, url, transport } = serverRequestFromForm({ ...input, headerName: undefined, headerValue: undefined });
-  return withUrlOnField(updateServer(deps, actor, input.serverId, { name, url, transport }));
+  // The same checks as registering. Header rows are optional here: entered, they replace the stored headers (and so
+  // follow a URL to another origin); absent, the service keeps them unless the URL's origin changes.
+  const { name, url, transport, headers } = serverRequestFromForm(input);
+  const before = await getServer(deps, actor, input.serverId);
+  const after = await withUrlOnField(
+    updateServer(deps, actor, input.serverId, { name, url, transport, ...(headers ? { headers } : {}) }),
+  );
+  return { server: after, headersDropped: before.hasHeaders && !after.hasHeaders && !headers };
 });
 
-/** Saves the name, URL and transport (MEMBER). */
-export async function updateServerAction(previous: ActionState<ServerResource>, form: FormData) {
-  const result = await update(previous, form);
-  return result?.ok ? { ...result, message: 'Saved. Discover again to see what the change did.' } : result;
+/** Saves the name, URL and transport, and the headers when rows are entered (MEMBER). */
+export async function updateServerAction(
+  previous: ActionState<ServerResource>,
+  form: FormData,
+): Promise<ActionState<ServerResource>> {
+  // The previous state is the form's (a ServerResource); orgAction does not read it.
+  void previous;
+  const result = await update(null, form);
+  if (!result?.ok || !result.data) return result?.ok ? { ok: true } : result;
+  const { server, headersDropped } = result.data;
+  return {
+    ok: true,
+    data: server,
+    message: headersDropped
+      ? 'Saved. The URL now points to another origin, so its stored headers were removed: add them again if this server needs them.'
+      : 'Saved. Discover again to see what the change did.',
+  };
 }
 
 const HeaderFields = ServerId.extend({
