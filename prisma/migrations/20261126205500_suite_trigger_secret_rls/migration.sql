@@ -6,14 +6,18 @@
 
 -- CreateTable
 CREATE TABLE "SuiteTriggerSecret" (
+    "id" TEXT NOT NULL,
     "suiteId" TEXT NOT NULL,
     "tenantId" TEXT NOT NULL,
     "secretEncrypted" BYTEA NOT NULL,
     "secretKeyId" TEXT NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
-    CONSTRAINT "SuiteTriggerSecret_pkey" PRIMARY KEY ("suiteId")
+    CONSTRAINT "SuiteTriggerSecret_pkey" PRIMARY KEY ("id")
 );
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SuiteTriggerSecret_suiteId_key" ON "SuiteTriggerSecret"("suiteId");
 
 -- CreateIndex
 CREATE INDEX "SuiteTriggerSecret_tenantId_idx" ON "SuiteTriggerSecret"("tenantId");
@@ -25,9 +29,10 @@ ALTER TABLE "SuiteTriggerSecret" ADD CONSTRAINT "SuiteTriggerSecret_tenantId_fke
 ALTER TABLE "SuiteTriggerSecret" ADD CONSTRAINT "SuiteTriggerSecret_suiteId_fkey" FOREIGN KEY ("suiteId") REFERENCES "Suite"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- Existing secrets move as they are: they are sealed with the suite-trigger context of their tenant, not bound to the
--- row, so they open from the new table. Copied before the policy exists (no tenant setting is needed to write them).
-INSERT INTO "SuiteTriggerSecret" ("suiteId", "tenantId", "secretEncrypted", "secretKeyId")
-SELECT "id", "tenantId", "triggerSecretEncrypted", "triggerSecretKeyId"
+-- row, so they open from the new table. Copied before the policy exists (no tenant setting is needed to write them);
+-- the suite's id (unique, a cuid) serves as the new row's id.
+INSERT INTO "SuiteTriggerSecret" ("id", "suiteId", "tenantId", "secretEncrypted", "secretKeyId")
+SELECT "id", "id", "tenantId", "triggerSecretEncrypted", "triggerSecretKeyId"
 FROM "Suite"
 WHERE "triggerSecretEncrypted" IS NOT NULL AND "triggerSecretKeyId" IS NOT NULL;
 

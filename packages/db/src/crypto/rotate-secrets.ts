@@ -66,13 +66,13 @@ export async function rotateSecrets(db: Database, box: SecretBox): Promise<Rotat
       }
       const triggerSecrets = await tx.suiteTriggerSecret.findMany({
         where: { secretKeyId: { not: box.activeKeyId } },
-        select: { suiteId: true, secretEncrypted: true, secretKeyId: true },
+        select: { id: true, secretEncrypted: true, secretKeyId: true },
       });
       for (const s of triggerSecrets) {
         const ctx = secretContext.suiteTriggerSecret(tenantId);
         const sealed = box.seal(box.open({ keyId: s.secretKeyId, data: s.secretEncrypted }, ctx), ctx);
         await tx.suiteTriggerSecret.update({
-          where: { suiteId: s.suiteId },
+          where: { id: s.id },
           data: { secretEncrypted: sealed.data, secretKeyId: sealed.keyId },
         });
         result.suites++;
