@@ -14,6 +14,8 @@ describe('maskUrl', () => {
     ['https://host/path?', 'https://host/path?***'],
     ['https://host/path?#', 'https://host/path?***#***'],
     ['http://127.0.0.1:3000/mcp', 'http://127.0.0.1:3000/mcp'],
+    // Nothing to mask: returned as written.
+    ['HTTPS://EXAMPLE.com', 'HTTPS://EXAMPLE.com'],
     ['http://[::1]:8080/mcp?token=x', 'http://[::1]:8080/mcp?***'],
     ['HTTPS://User:Pw@EXAMPLE.com', 'https://***@example.com/'],
     ['not a url', '***'],

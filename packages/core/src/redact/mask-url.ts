@@ -18,6 +18,8 @@ export function maskUrl(url: string): string {
   const credentials = parsed.username !== '' || parsed.password !== '' ? `${MASK}@` : '';
   const query = parsed.search !== '' || /\?/.test(url.split('#')[0] ?? '') ? `?${MASK}` : '';
   const fragment = parsed.hash !== '' || url.includes('#') ? `#${MASK}` : '';
+  // Nothing to hide: the URL as written (not re-serialised, so it reads the same as for a writer).
+  if (credentials === '' && query === '' && fragment === '') return url;
   return `${parsed.protocol}//${credentials}${parsed.host}${parsed.pathname}${query}${fragment}`;
 }
 

@@ -33,25 +33,29 @@ function toFailure(what: ConnectionFailure['what'], error: unknown): ConnectionF
 
 const ConnectionFields = ServerId.extend({ op: z.enum(['test', 'discover']) });
 
-const connection = orgAction('MEMBER', ConnectionFields, async ({ deps, actor }, input): Promise<ConnectionOutcome> => {
-  const started = performance.now();
-  try {
-    if (input.op === 'test') {
-      return { kind: 'connected', result: await testServerConnection(deps, actor, input.serverId) };
+const connection = orgAction(
+  'discoverServer',
+  ConnectionFields,
+  async ({ deps, actor }, input): Promise<ConnectionOutcome> => {
+    const started = performance.now();
+    try {
+      if (input.op === 'test') {
+        return { kind: 'connected', result: await testServerConnection(deps, actor, input.serverId) };
+      }
+      const result = await discoverServer(deps, actor, input.serverId);
+      return {
+        kind: 'discovered',
+        server: result.server,
+        discoveredAt: result.discoveredAt,
+        durationMs: Math.round(performance.now() - started),
+        toolCount: result.tools.length,
+        changes: result.changes,
+      };
+    } catch (error) {
+      return toFailure(input.op === 'test' ? 'connection test' : 'discovery', error);
     }
-    const result = await discoverServer(deps, actor, input.serverId);
-    return {
-      kind: 'discovered',
-      server: result.server,
-      discoveredAt: result.discoveredAt,
-      durationMs: Math.round(performance.now() - started),
-      toolCount: result.tools.length,
-      changes: result.changes,
-    };
-  } catch (error) {
-    return toFailure(input.op === 'test' ? 'connection test' : 'discovery', error);
-  }
-});
+  },
+);
 
 /**
  * "Test connection" (`op=test`: the handshake only, nothing stored) and "Discover tools" (`op=discover`: lists stored,
@@ -63,7 +67,7 @@ export async function connectionAction(previous: ActionState<ConnectionOutcome>,
 
 const EditFields = ServerId.extend(ServerFormFields.shape);
 
-const update = orgAction('MEMBER', EditFields, async ({ deps, actor }, input) => {
+const update = orgAction('updateServer', EditFields, async ({ deps, actor }, input) => {
   // The same checks as registering. Header rows are optional here: entered, they replace the stored headers (and so
   // follow a URL to another origin); absent, the service keeps them unless the URL's origin changes.
   const { name, url, transport, headers } = serverRequestFromForm(input);
@@ -98,7 +102,7 @@ const HeaderFields = ServerId.extend({
   headerValue: z.string().min(1, 'enter the value'),
 });
 
-const setHeader = orgAction('MEMBER', HeaderFields, async ({ deps, actor }, input) => {
+const setHeader = orgAction('updateServer', HeaderFields, async ({ deps, actor }, input) => {
   try {
     return await patchServerHeaders(deps, actor, input.serverId, { set: { [input.headerName]: input.headerValue } });
   } catch (error) {
@@ -121,8 +125,10 @@ export async function setServerHeaderAction(previous: ActionState<ServerResource
     : result;
 }
 
-const removeHeader = orgAction('MEMBER', ServerId.extend({ headerName: z.string().min(1) }), ({ deps, actor }, input) =>
-  patchServerHeaders(deps, actor, input.serverId, { remove: [input.headerName] }),
+const removeHeader = orgAction(
+  'updateServer',
+  ServerId.extend({ headerName: z.string().min(1) }),
+  ({ deps, actor }, input) => patchServerHeaders(deps, actor, input.serverId, { remove: [input.headerName] }),
 );
 
 /** Removes one header (MEMBER). */
@@ -130,7 +136,7 @@ export async function removeServerHeaderAction(previous: ActionState<ServerResou
   return removeHeader(previous, form);
 }
 
-const remove = orgAction('MEMBER', ServerId, async ({ deps, actor }, input) => {
+const remove = orgAction('deleteServer', ServerId, async ({ deps, actor }, input) => {
   const server = await getServer(deps, actor, input.serverId);
   await deleteServer(deps, actor, input.serverId);
   return { projectId: server.projectId };

@@ -20,7 +20,7 @@ const RunNowForm = z.object({
   commitSha: optional(100),
 });
 
-const runNow = orgAction('MEMBER', RunNowForm, async ({ deps, actor }, input) => {
+const runNow = orgAction('triggerRun', RunNowForm, async ({ deps, actor }, input) => {
   const outcome = await triggerRun(
     deps,
     actor,
