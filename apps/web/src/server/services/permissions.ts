@@ -5,7 +5,7 @@ import type { RoleName } from '../orgs/org-schemas';
  * includes the ones before it (admin > write > run > read).
  *
  * - read: see everything (server and webhook URLs with credentials and query strings masked, see `mayReadUrl`)
- * - run: also trigger and cancel runs, discover servers and test their connection
+ * - run: also trigger and cancel runs, discover servers and test their connection (requests to a server)
  * - write: also create, change and delete projects, servers and suites
  * - admin: also the execution policy, API tokens, webhooks, members and deleting projects
  */
@@ -59,8 +59,8 @@ export const OPERATIONS = {
   createServer: 'write',
   updateServer: 'write',
   deleteServer: 'write',
+  /** Also the web app's "Test connection" (the same connection action): both make requests to the server. */
   discoverServer: 'run',
-  testServerConnection: 'run',
   // Suites
   listSuites: 'read',
   getSuite: 'read',
