@@ -52,12 +52,10 @@ export async function triggerFromInboundUrl(
   });
   if (!suite) throw new ApiError('not_found', 'unknown trigger URL');
   // The GitHub secret sits in a row-secured table: read inside the suite's tenant scope, never across tenants.
-  const sealed = await deps.db
-    .tenant(suite.tenantId)
-    .suiteTriggerSecret.findFirst({
-      where: { suiteId: suite.id },
-      select: { secretEncrypted: true, secretKeyId: true },
-    });
+  const sealed = await deps.db.tenant(suite.tenantId).suiteTriggerSecret.findFirst({
+    where: { suiteId: suite.id },
+    select: { secretEncrypted: true, secretKeyId: true },
+  });
   if (sealed) {
     const secret = deps.secretBox.open(
       { keyId: sealed.secretKeyId, data: new Uint8Array(sealed.secretEncrypted) },
