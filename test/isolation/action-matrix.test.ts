@@ -9,6 +9,7 @@
 // look unknown: the answer is the one for a name that exists nowhere (not_found; forbidden first when one's role in
 // one's own organization is too low, which does not depend on the name). Nothing of the other organization changes.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { LEAST_ROLE, roleFor, type Operation } from '../../apps/web/src/server/services/permissions';
 import type { ServiceDeps } from '../../apps/web/src/server/services/service-deps';
 import { useTestDatabase } from '../db';
 import { useTestRedis } from '../redis';
@@ -67,6 +68,11 @@ type Outcome =
 interface Case {
   /** The least role that may do it. */
   role: RoleName;
+  /**
+   * What it does in the one table of permissions (services/permissions.ts), for actions made with orgAction. When the
+   * REST API does the same operation, the endpoint's scope must stand for the same role (checked below).
+   */
+  operation?: Operation;
   /** The fields (form fields, or the named arguments of `invoke`) for a set of resources. */
   fields: (set: ResourceSet) => Fields;
   /** How to call it with an organization and the fields; default: `(previousState, FormData)`. */
@@ -84,67 +90,90 @@ const freshEmail = () => `invitee-${ghostId()}@example.test`;
 
 /** The server actions, by `file#export` (file relative to apps/web/src). */
 const ACTION_CASES: Record<string, Case> = {
-  'app/o/[org]/actions.ts#createProjectAction': { role: 'MEMBER', fields: () => ({ name: 'matrix project' }) },
+  'app/o/[org]/actions.ts#createProjectAction': {
+    operation: 'createProject',
+    role: 'MEMBER',
+    fields: () => ({ name: 'matrix project' }),
+  },
   'app/o/[org]/members/actions.ts#inviteMemberAction': {
+    operation: 'inviteMember',
     role: 'ADMIN',
     fields: () => ({ email: freshEmail(), role: 'MEMBER' }),
   },
   'app/o/[org]/members/actions.ts#changeRoleAction': {
+    operation: 'changeMemberRole',
     role: 'ADMIN',
     fields: (set) => ({ userId: set.memberUserId, role: 'VIEWER' }),
   },
   'app/o/[org]/members/actions.ts#removeMemberAction': {
+    operation: 'removeMember',
     role: 'ADMIN',
     fields: (set) => ({ userId: set.memberUserId }),
   },
-  'app/o/[org]/members/actions.ts#leaveOrganizationAction': { role: 'VIEWER', fields: () => ({}) },
+  'app/o/[org]/members/actions.ts#leaveOrganizationAction': {
+    operation: 'leaveOrganization',
+    role: 'VIEWER',
+    fields: () => ({}),
+  },
   'app/o/[org]/members/actions.ts#revokeInvitationAction': {
+    operation: 'revokeInvitation',
     role: 'ADMIN',
     fields: (set) => ({ invitationId: set.invitationId }),
   },
   'app/o/[org]/projects/[projectId]/actions.ts#renameProjectAction': {
+    operation: 'updateProject',
     role: 'MEMBER',
     fields: (set) => ({ projectId: set.projectId, name: 'renamed project' }),
   },
   'app/o/[org]/projects/[projectId]/actions.ts#deleteProjectAction': {
+    operation: 'deleteProject',
     role: 'ADMIN',
     fields: (set) => ({ projectId: set.projectId, confirm: set.projectName }),
   },
   'app/o/[org]/projects/[projectId]/actions.ts#createProjectBadgeAction': {
+    operation: 'getProjectBadge',
     role: 'VIEWER',
     fields: (set) => ({ projectId: set.projectId }),
   },
   'app/o/[org]/projects/[projectId]/servers/new/actions.ts#registerServerAction': {
+    operation: 'createServer',
     role: 'MEMBER',
     fields: (set) => ({ projectId: set.projectId, name: 'matrix server', url: mock.url, transport: 'http' }),
   },
   'app/o/[org]/projects/[projectId]/suites/new/actions.ts#createSuiteAction': {
+    operation: 'createSuite',
     role: 'MEMBER',
     fields: (set) => ({ projectId: set.projectId, name: 'matrix suite', serverId: set.serverId, yaml: SUITE_YAML }),
   },
   'app/o/[org]/runs/[runId]/cancel-action.ts#cancelRunAction': {
+    operation: 'cancelRun',
     role: 'MEMBER',
     fields: (set) => ({ runId: set.runId }),
   },
   'app/o/[org]/servers/[serverId]/actions.ts#connectionAction': {
+    operation: 'discoverServer',
     role: 'MEMBER',
     fields: (set) => ({ serverId: set.serverId, op: 'discover' }),
     // A server that cannot be reached is an ok state with a failure inside.
     succeeded: (outcome) => outcome.kind === 'ok' && (outcome.data as { kind?: string }).kind === 'discovered',
   },
   'app/o/[org]/servers/[serverId]/actions.ts#updateServerAction': {
+    operation: 'updateServer',
     role: 'MEMBER',
     fields: (set) => ({ serverId: set.serverId, name: 'renamed server', url: mock.url, transport: 'http' }),
   },
   'app/o/[org]/servers/[serverId]/actions.ts#setServerHeaderAction': {
+    operation: 'updateServer',
     role: 'MEMBER',
     fields: (set) => ({ serverId: set.serverId, headerName: 'X-Added', headerValue: 'value' }),
   },
   'app/o/[org]/servers/[serverId]/actions.ts#removeServerHeaderAction': {
+    operation: 'updateServer',
     role: 'MEMBER',
     fields: (set) => ({ serverId: set.serverId, headerName: 'X-Matrix' }),
   },
   'app/o/[org]/servers/[serverId]/actions.ts#deleteServerAction': {
+    operation: 'deleteServer',
     role: 'MEMBER',
     fields: (set) => ({ serverId: set.serverId }),
     // A server in use by a suite is a conflict; the call that must succeed deletes one nothing uses.
@@ -152,20 +181,28 @@ const ACTION_CASES: Record<string, Case> = {
       await deps.db.tenant(set.tenantId).suite.deleteMany({ where: { id: set.suiteId } });
     },
   },
-  'app/o/[org]/settings/actions.ts#updatePolicyAction': { role: 'ADMIN', fields: () => ({ max_calls: '55' }) },
+  'app/o/[org]/settings/actions.ts#updatePolicyAction': {
+    operation: 'updatePolicy',
+    role: 'ADMIN',
+    fields: () => ({ max_calls: '55' }),
+  },
   'app/o/[org]/settings/tokens/actions.ts#createTokenAction': {
+    operation: 'createToken',
     role: 'ADMIN',
     fields: (set) => ({ name: 'matrix token', scopes: 'read', projectId: set.projectId }),
   },
   'app/o/[org]/settings/tokens/actions.ts#revokeTokenAction': {
+    operation: 'revokeToken',
     role: 'ADMIN',
     fields: (set) => ({ tokenId: set.tokenId }),
   },
   'app/o/[org]/settings/webhooks/actions.ts#createWebhookAction': {
+    operation: 'createWebhook',
     role: 'ADMIN',
     fields: (set) => ({ projectId: set.projectId, url: 'https://hooks.example.test/matrix', events: 'run.failed' }),
   },
   'app/o/[org]/settings/webhooks/actions.ts#updateWebhookAction': {
+    operation: 'updateWebhook',
     role: 'ADMIN',
     fields: (set) => ({
       webhookId: set.webhookId,
@@ -174,22 +211,27 @@ const ACTION_CASES: Record<string, Case> = {
     }),
   },
   'app/o/[org]/settings/webhooks/actions.ts#setWebhookEnabledAction': {
+    operation: 'updateWebhook',
     role: 'ADMIN',
     fields: (set) => ({ webhookId: set.webhookId, enabled: 'false' }),
   },
   'app/o/[org]/settings/webhooks/actions.ts#rotateWebhookSecretAction': {
+    operation: 'rotateWebhookSecret',
     role: 'ADMIN',
     fields: (set) => ({ webhookId: set.webhookId }),
   },
   'app/o/[org]/settings/webhooks/actions.ts#deleteWebhookAction': {
+    operation: 'deleteWebhook',
     role: 'ADMIN',
     fields: (set) => ({ webhookId: set.webhookId }),
   },
   'app/o/[org]/settings/webhooks/actions.ts#redeliverAction': {
+    operation: 'redeliverWebhookDelivery',
     role: 'ADMIN',
     fields: (set) => ({ webhookId: set.webhookId, deliveryId: set.deliveryId }),
   },
   'app/o/[org]/suites/[suiteId]/edit/actions.ts#updateSuiteAction': {
+    operation: 'updateSuite',
     role: 'MEMBER',
     fields: (set) => ({
       suiteId: set.suiteId,
@@ -200,14 +242,17 @@ const ACTION_CASES: Record<string, Case> = {
     }),
   },
   'app/o/[org]/suites/[suiteId]/run-now-action.ts#runSuiteNowAction': {
+    operation: 'triggerRun',
     role: 'MEMBER',
     fields: (set) => ({ suiteId: set.suiteId, branch: 'matrix' }),
   },
   'app/o/[org]/suites/[suiteId]/schedule/actions.ts#saveScheduleAction': {
+    operation: 'updateSuite',
     role: 'MEMBER',
     fields: (set) => ({ suiteId: set.suiteId, schedule: SCHEDULE, timezone: 'UTC', enabled: 'on' }),
   },
   'app/o/[org]/suites/[suiteId]/versions/actions.ts#restoreVersionAction': {
+    operation: 'updateSuite',
     role: 'MEMBER',
     fields: (set) => ({ suiteId: set.suiteId, version: '1' }),
   },
@@ -369,6 +414,34 @@ describe('UI inventory', () => {
 
   it('finds no server action declared inline (they would escape the matrix: declare them in a use-server module)', () => {
     expect(listInlineServerActions()).toEqual([]);
+  });
+});
+
+describe('UI role = API scope (services/permissions.ts)', () => {
+  it('every action made with orgAction names its operation', () => {
+    const withoutOperation = Object.entries(ACTION_CASES)
+      .filter(([key, c]) => !key.startsWith('components/suites/live-actions.ts#') && !c.operation)
+      .map(([key]) => key);
+    expect(withoutOperation).toEqual([]);
+  });
+
+  it("each action's least role (proved by the cases below) is the role of the API scope of the same operation", async () => {
+    // The registry as declared: endpoint modules only hold schemas.
+    const { declaredEndpoints } = await import('../../apps/web/src/server/api/endpoints/index');
+    const scopes = new Map(declaredEndpoints().map((endpoint) => [endpoint.operationId, endpoint.scope]));
+    const disagreements = ALL_CASES.flatMap(([key, c]) => {
+      if (!c.operation) return [];
+      const scope = scopes.get(c.operation);
+      const role = scope ? LEAST_ROLE[scope] : roleFor(c.operation);
+      return role === c.role
+        ? []
+        : [
+            `${key} (${c.operation}): the UI needs ${c.role}, ${scope ? `the API's ${scope} scope stands for` : 'the table says'} ${role}`,
+          ];
+    });
+    expect(disagreements).toEqual([]);
+    // Not vacuous: most actions are also API operations.
+    expect(ALL_CASES.filter(([, c]) => c.operation && scopes.has(c.operation)).length).toBeGreaterThanOrEqual(20);
   });
 });
 

@@ -277,7 +277,7 @@ describe('API inventory', () => {
   });
 
   it('has a case for every endpoint and none for an endpoint that is gone; every body is valid for its schema', () => {
-    const operations = new Set(ENDPOINTS.map((e) => e.operationId));
+    const operations = new Set<string>(ENDPOINTS.map((e) => e.operationId));
     expect(
       ENDPOINTS.filter((e) => !API_CASES[e.operationId]).map((e) => `${e.operationId} (${e.method} ${e.path})`),
       'endpoints without an isolation case: add them to API_CASES',

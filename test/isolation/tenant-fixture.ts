@@ -8,9 +8,12 @@ import type { ServiceDeps } from '../../apps/web/src/server/services/service-dep
 
 export { ROLES, ROLE_RANK, type RoleName } from '../../apps/web/src/server/orgs/org-schemas';
 export type { Scope } from '../../apps/web/src/server/api/authenticate';
-export const SCOPES: readonly Scope[] = ['read', 'run', 'admin'];
-export const SCOPE_RANK: Record<Scope, number> = { read: 0, run: 1, admin: 2 };
-const DB_SCOPE = { read: 'READ', run: 'RUN', admin: 'ADMIN' } as const;
+import { PERMISSIONS, PERMISSION_RANK } from '../../apps/web/src/server/services/permissions';
+
+/** The token scopes, lowest first: the permission levels the UI's roles use too. */
+export const SCOPES: readonly Scope[] = PERMISSIONS;
+export const SCOPE_RANK: Record<Scope, number> = PERMISSION_RANK;
+const DB_SCOPE = { read: 'READ', run: 'RUN', write: 'WRITE', admin: 'ADMIN' } as const;
 
 /** A suite the mock server of test/worker.ts can run (its `search` tool). */
 export const SUITE_YAML =

@@ -90,6 +90,10 @@ describe('every model: create and read back', () => {
       },
     });
     seen('Suite', await t.suite.findUnique({ where: { badgeKey: 'badge-smoke' } }));
+    await t.suiteTriggerSecret.create({
+      data: { tenantId, suiteId: suite.id, secretEncrypted: new Uint8Array([1]), secretKeyId: 'k' },
+    });
+    seen('SuiteTriggerSecret', await t.suiteTriggerSecret.findFirst({ where: { suiteId: suite.id } }));
     await t.suiteVersion.create({ data: { tenantId, suiteId: suite.id, version: 1, yaml: 'assertions: []' } });
     seen(
       'SuiteVersion',

@@ -1,1 +1,2 @@
 export * from './redact-error';
+export * from './mask-url';

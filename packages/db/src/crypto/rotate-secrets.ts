@@ -64,17 +64,16 @@ export async function rotateSecrets(db: Database, box: SecretBox): Promise<Rotat
         });
         result.webhooks++;
       }
-      const suites = await tx.suite.findMany({
-        where: { triggerSecretKeyId: { not: box.activeKeyId }, triggerSecretEncrypted: { not: null } },
-        select: { id: true, triggerSecretEncrypted: true, triggerSecretKeyId: true },
+      const triggerSecrets = await tx.suiteTriggerSecret.findMany({
+        where: { secretKeyId: { not: box.activeKeyId } },
+        select: { id: true, secretEncrypted: true, secretKeyId: true },
       });
-      for (const s of suites) {
-        if (!s.triggerSecretEncrypted || !s.triggerSecretKeyId) continue;
+      for (const s of triggerSecrets) {
         const ctx = secretContext.suiteTriggerSecret(tenantId);
-        const sealed = box.seal(box.open({ keyId: s.triggerSecretKeyId, data: s.triggerSecretEncrypted }, ctx), ctx);
-        await tx.suite.update({
+        const sealed = box.seal(box.open({ keyId: s.secretKeyId, data: s.secretEncrypted }, ctx), ctx);
+        await tx.suiteTriggerSecret.update({
           where: { id: s.id },
-          data: { triggerSecretEncrypted: sealed.data, triggerSecretKeyId: sealed.keyId },
+          data: { secretEncrypted: sealed.data, secretKeyId: sealed.keyId },
         });
         result.suites++;
       }

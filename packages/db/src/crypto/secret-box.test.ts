@@ -93,7 +93,7 @@ describe('secrets at rest in Postgres', () => {
       },
     });
     const sealedTrigger = oldBox.seal('gh-trigger-secret', secretContext.suiteTriggerSecret(tenant.id));
-    await scoped.suite.create({
+    const createdSuite = await scoped.suite.create({
       data: {
         tenantId: tenant.id,
         projectId: project.id,
@@ -101,8 +101,14 @@ describe('secrets at rest in Postgres', () => {
         name: 'suite',
         yaml: 'assertions: []',
         badgeKey: 'badge-sec',
-        triggerSecretEncrypted: sealedTrigger.data,
-        triggerSecretKeyId: sealedTrigger.keyId,
+      },
+    });
+    await scoped.suiteTriggerSecret.create({
+      data: {
+        tenantId: tenant.id,
+        suiteId: createdSuite.id,
+        secretEncrypted: sealedTrigger.data,
+        secretKeyId: sealedTrigger.keyId,
       },
     });
 
@@ -160,10 +166,10 @@ describe('secrets at rest in Postgres', () => {
         secretContext.webhookSecret(tenant.id),
       ),
     ).toBe('whsec_previoussecret');
-    const suite = await scoped.suite.findFirstOrThrow();
+    const trigger = await scoped.suiteTriggerSecret.findFirstOrThrow();
     expect(
       onlyNew.open(
-        { keyId: suite.triggerSecretKeyId ?? '', data: suite.triggerSecretEncrypted ?? new Uint8Array() },
+        { keyId: trigger.secretKeyId, data: trigger.secretEncrypted },
         secretContext.suiteTriggerSecret(tenant.id),
       ),
     ).toBe('gh-trigger-secret');

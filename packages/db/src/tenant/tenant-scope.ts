@@ -13,6 +13,7 @@ export const TENANT_MODELS = [
   'project',
   'server',
   'suite',
+  'suiteTriggerSecret',
   'suiteVersion',
   'run',
   'assertionResult',
@@ -23,8 +24,11 @@ export const TENANT_MODELS = [
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
 
-/** Models whose tables have row-level security (see the row_level_security migration): each statement needs the tenant setting. */
-export const RLS_MODELS: ReadonlySet<TenantModel> = new Set<TenantModel>(['server', 'webhook']);
+/**
+ * Models whose tables have row-level security (the row_level_security and suite_trigger_secret_rls migrations): each
+ * statement needs the tenant setting. Every table holding a sealed secret is one (tenant-scope.test.ts checks).
+ */
+export const RLS_MODELS: ReadonlySet<TenantModel> = new Set<TenantModel>(['server', 'suiteTriggerSecret', 'webhook']);
 
 /** The tenant-owned part of the Prisma client: model delegates only, no raw SQL, no unscoped escape hatches. */
 export type TenantClient = Pick<PrismaClient, TenantModel>;

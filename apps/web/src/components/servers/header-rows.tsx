@@ -1,12 +1,20 @@
 'use client';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { fieldError, type ActionState } from '../../lib/action-state';
+
+const DEFAULT_HINT = (
+  <>
+    Sent with every request to the server, e.g. <code>Authorization: Bearer …</code>. Values are encrypted and never
+    shown again: you can replace or remove them later, not read them.
+  </>
+);
 
 /**
  * Request headers as name + value rows (typically Authorization or an API key). Values are write-only: typed into a
- * password field, sealed by the server, and never shown again (the server's page lists names only).
+ * password field, sealed by the server, and never shown again (the server's page lists names only). `hint` replaces
+ * the explanation (the edit form says what entering headers there does).
  */
-export function HeaderRows({ state }: { state: ActionState<unknown> }) {
+export function HeaderRows({ state, hint = DEFAULT_HINT }: { state: ActionState<unknown>; hint?: ReactNode }) {
   const [rows, setRows] = useState<number[]>([]);
   const [next, setNext] = useState(0);
   const add = () => {
@@ -17,8 +25,7 @@ export function HeaderRows({ state }: { state: ActionState<unknown> }) {
     <fieldset className="servers-headers">
       <legend>Headers (optional)</legend>
       <p className="field-hint" id="server-headers-hint">
-        Sent with every request to the server, e.g. <code>Authorization: Bearer …</code>. Values are encrypted and never
-        shown again: you can replace or remove them later, not read them.
+        {hint}
       </p>
       {rows.length === 0 ? null : (
         <ul className="servers-header-rows">

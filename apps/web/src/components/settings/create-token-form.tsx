@@ -14,6 +14,11 @@ const SCOPES = [
     hint: 'Read, plus trigger and cancel runs and discover servers. What CI needs (mcptest ci).',
   },
   {
+    value: 'write',
+    label: 'Write',
+    hint: 'Run, plus create, change and delete projects, servers and suites: what a member may do.',
+  },
+  {
     value: 'admin',
     label: 'Admin',
     hint: 'Everything, including the policy, tokens and webhooks. Only for automation you fully trust.',

@@ -1,11 +1,10 @@
 import { hashToken } from '@mcptest/db';
+import { includesPermission, permissionOfScopes, type Permission } from '../services/permissions';
 import type { Actor, ServiceDeps } from '../services/service-deps';
 import { ApiError } from './api-error';
 
-export type Scope = 'read' | 'run' | 'admin';
-
-/** What each scope includes: admin can do everything run can, run everything read can. */
-const RANK: Record<Scope, number> = { read: 0, run: 1, admin: 2 };
+/** A token's scope is a permission level (services/permissions.ts): admin > write > run > read. */
+export type Scope = Permission;
 
 export interface AuthenticatedActor extends Actor {
   scopes: Scope[];
@@ -47,18 +46,20 @@ export async function authenticateToken(deps: ServiceDeps, request: Request): Pr
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
     await deps.db.tenant(row.tenantId).apiToken.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });
   }
+  const scopes = row.scopes.map((s) => s.toLowerCase() as Scope);
+  const permission = permissionOfScopes(scopes);
   return {
     tenantId: row.tenantId,
     tokenId: row.id,
     ...(row.projectId ? { projectId: row.projectId } : {}),
-    scopes: row.scopes.map((s) => s.toLowerCase() as Scope),
+    scopes,
+    ...(permission ? { permission } : {}),
   };
 }
 
 /** 403 unless one of the actor's scopes includes `required`. */
 export function requireScope(actor: AuthenticatedActor, required: Scope): void {
-  const best = Math.max(-1, ...actor.scopes.map((s) => RANK[s]));
-  if (best < RANK[required]) {
+  if (!includesPermission(permissionOfScopes(actor.scopes), required)) {
     throw new ApiError(
       'forbidden',
       `this needs a token with the ${required} scope; this token has ${actor.scopes.join(', ') || 'none'}`,

@@ -70,7 +70,7 @@ function operation(spec: EndpointSpec) {
     operationId: spec.operationId,
     summary: spec.summary,
     tags: [spec.tag],
-    description: `Needs a token with the \`${spec.scope}\` scope (admin includes run, run includes read).`,
+    description: `Needs a token with the \`${spec.scope}\` scope (admin includes write, write includes run, run includes read).`,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(spec.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(spec.body, 'input') } } } }

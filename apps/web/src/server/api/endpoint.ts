@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { OPERATIONS, type Operation } from '../services/permissions';
 import type { Scope } from './authenticate';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -22,10 +23,11 @@ export interface EndpointSpec<
   method: HttpMethod;
   /** Under /api/v1, OpenAPI style: `/projects/{id}`. */
   path: string;
-  operationId: string;
+  /** Also the key of the operation in services/permissions.ts OPERATIONS, which gives the scope. */
+  operationId: Operation;
   summary: string;
   tag: string;
-  /** Least token scope needed. */
+  /** Least token scope needed: OPERATIONS[operationId], never declared per endpoint (the UI's roles read it too). */
   scope: Scope;
   body?: B;
   query?: Q;
@@ -38,11 +40,15 @@ export interface EndpointSpec<
 
 const registry: EndpointSpec[] = [];
 
-/** Declares an endpoint and adds it to the registry the OpenAPI document is built from. */
+/**
+ * Declares an endpoint and adds it to the registry the OpenAPI document is built from. Its scope comes from the one
+ * table of permissions (services/permissions.ts), by operationId.
+ */
 export function defineEndpoint<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
->(spec: EndpointSpec<B, Q>): EndpointSpec<B, Q> {
+>(declared: Omit<EndpointSpec<B, Q>, 'scope'>): EndpointSpec<B, Q> {
+  const spec: EndpointSpec<B, Q> = { ...declared, scope: OPERATIONS[declared.operationId] };
   registry.push(spec as EndpointSpec);
   return spec;
 }

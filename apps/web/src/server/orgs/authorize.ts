@@ -1,4 +1,5 @@
 import { ApiError } from '../api/api-error';
+import { permissionOfRole } from '../services/permissions';
 import type { Actor } from '../services/service-deps';
 import { ROLE_RANK, type OrgDeps, type ResolvedMembership, type RoleName, type SessionUser } from './org-schemas';
 import { resolveMembership } from './resolve-membership';
@@ -24,7 +25,7 @@ export function requireRole(membership: ResolvedMembership, minRole: RoleName): 
  * REST API, as this user in this organization.
  */
 export function actorFromMembership(userId: string, membership: ResolvedMembership): Actor {
-  return { tenantId: membership.tenantId, userId };
+  return { tenantId: membership.tenantId, userId, permission: permissionOfRole(membership.role) };
 }
 
 /** What a `withRole` handler receives: the caller, their membership, and the actor for service calls. */

@@ -1,3 +1,4 @@
+import type { Permission } from './permissions';
 import type { PlanTable } from '@mcptest/core';
 import type { Database, SecretBox } from '@mcptest/db';
 import type { SafeFetch } from '@mcptest/mcp';
@@ -43,4 +44,9 @@ export interface Actor {
   userId?: string;
   /** A token restricted to one project may touch nothing else (checked by the services that take a project). */
   projectId?: string;
+  /**
+   * The most this actor may do (a token's best scope, a member's role; services/permissions.ts). Services read it
+   * only to decide what to show (`mayReadUrl`); who may call what is checked before, by withApi and withRole.
+   */
+  permission?: Permission;
 }

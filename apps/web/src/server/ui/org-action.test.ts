@@ -94,7 +94,7 @@ describe('refuseUnstorableFields', () => {
 });
 
 describe('orgAction: regressions found by fuzzing (test/fuzz/server-actions.fuzz.test.ts)', () => {
-  const action = orgAction('VIEWER', z.object({ name: z.string() }), () => Promise.resolve('done'));
+  const action = orgAction('getProject', z.object({ name: z.string() }), () => Promise.resolve('done'));
   const form = (entries: [string, string][]) => {
     const data = new FormData();
     for (const [name, value] of entries) data.append(name, value);

@@ -7,7 +7,7 @@ import { findUnstorableText } from '../api/find-unstorable-text';
 import { toErrorPayload } from '../api/to-error-response';
 import { getSessionActor } from '../auth/get-session-actor';
 import { withRole, type OrgContext } from '../orgs/authorize';
-import type { RoleName } from '../orgs/org-schemas';
+import { roleFor, type Operation } from '../services/permissions';
 import { getLogger } from '../logger';
 import { getServiceDeps } from '../services/get-service-deps';
 import type { ServiceDeps } from '../services/service-deps';
@@ -88,17 +88,18 @@ async function consumeUiRateLimit(context: OrgContext<ServiceDeps>, kind: UiRate
 }
 
 /**
- * THE wrapper of UI server actions: the form carries `org` (slug or id); the signed-in user must hold `minRole` there
- * (through `withRole`, the same check as pages); the rest of the form is parsed with `schema`; then, for actions that
- * reach out (`options.rateLimit`), one point is taken from the API's rate limits; then `fn` calls one service function
- * with the actor. Errors come back as ActionState for the form to show (never thrown to an error page; a refused rate
- * limit is `rate_limited` with the wait), and the organization's pages are revalidated after a success. `fn` may call
- * `redirect()`, which propagates.
+ * THE wrapper of UI server actions: the form carries `org` (slug or id); the signed-in user must hold the least role
+ * of `operation` there (services/permissions.ts: the same table gives the REST API's scope for it, so the UI and the
+ * API cannot disagree; checked through `withRole`, as pages are); the rest of the form is parsed with `schema`; then,
+ * for actions that reach out (`options.rateLimit`), one point is taken from the API's rate limits; then `fn` calls one
+ * service function with the actor. Errors come back as ActionState for the form to show (never thrown to an error
+ * page; a refused rate limit is `rate_limited` with the wait), and the organization's pages are revalidated after a
+ * success. `fn` may call `redirect()`, which propagates.
  *
  * Use it from a 'use server' module as `export async function createX(prev, form) { return createXAction(prev, form); }`.
  */
 export function orgAction<S extends z.ZodType, R>(
-  minRole: RoleName,
+  operation: Operation,
   schema: S,
   fn: (context: OrgContext<ServiceDeps>, input: z.output<S>) => Promise<R>,
   options: { rateLimit?: UiRateLimit } = {},
@@ -110,7 +111,7 @@ export function orgAction<S extends z.ZodType, R>(
         return fn(context, input);
       }
     : fn;
-  const guarded = withRole<ServiceDeps, [z.output<S>], R>(minRole, limited);
+  const guarded = withRole<ServiceDeps, [z.output<S>], R>(roleFor(operation), limited);
   return async (_previous, form) => {
     const session = await getSessionActor();
     if (!session) return { ok: false, error: { code: 'unauthorized', message: 'sign in again', fields: {} } };

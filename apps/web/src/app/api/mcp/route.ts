@@ -9,6 +9,7 @@ import {
 import type { RateLimitDecision } from '@mcptest/queue';
 import packageJson from '../../../../package.json';
 import { ApiError } from '../../../server/api/api-error';
+import { OPERATIONS } from '../../../server/services/permissions';
 import { authenticateToken, requireScope, type AuthenticatedActor, type Scope } from '../../../server/api/authenticate';
 import { findUnstorableText } from '../../../server/api/find-unstorable-text';
 import { toErrorResponse } from '../../../server/api/to-error-response';
@@ -85,7 +86,7 @@ function toolHandlers(
 ): McptestToolHandlers {
   return {
     async listSuites({ projectId, limit }): Promise<ListSuitesOutput> {
-      requireScope(actor, 'read');
+      requireScope(actor, OPERATIONS.listSuites);
       refuseUnstorable({ projectId });
       // One more than asked tells whether more exist.
       const found: SuiteResource[] = [];
@@ -119,7 +120,7 @@ function toolHandlers(
     },
 
     async triggerRun(input): Promise<TriggerRunOutput> {
-      requireScope(actor, 'run');
+      requireScope(actor, OPERATIONS.triggerRun);
       refuseUnstorable(input);
       const refusal = triggerRefusal();
       if (refusal) throw refusal;
@@ -142,7 +143,7 @@ function toolHandlers(
     },
 
     async getRun({ runId }) {
-      requireScope(actor, 'read');
+      requireScope(actor, OPERATIONS.getRun);
       refuseUnstorable({ runId });
       return getRun(deps, actor, runId);
     },

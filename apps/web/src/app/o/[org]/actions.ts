@@ -5,7 +5,9 @@ import { createProject } from '../../../server/services/projects/create-project'
 import { CreateProjectRequest, type ProjectResource } from '../../../server/services/projects/project-schemas';
 import { orgAction } from '../../../server/ui/org-action';
 
-const create = orgAction('MEMBER', CreateProjectRequest, ({ deps, actor }, input) => createProject(deps, actor, input));
+const create = orgAction('createProject', CreateProjectRequest, ({ deps, actor }, input) =>
+  createProject(deps, actor, input),
+);
 
 /** Creates a project and opens it (MEMBER or higher). */
 export async function createProjectAction(

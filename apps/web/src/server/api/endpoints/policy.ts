@@ -9,7 +9,6 @@ export const getPolicyEndpoint = defineEndpoint({
   operationId: 'getPolicy',
   summary: "The tenant's execution safety policy with defaults applied, its plan and the limits that apply",
   tag,
-  scope: 'read',
   responses: { 200: { description: 'The policy', schema: PolicyResource } },
 });
 
@@ -20,7 +19,6 @@ export const updatePolicyEndpoint = defineEndpoint({
   summary:
     "Replace the tenant's execution safety policy (absent knobs take their defaults; an unknown knob is a 400 naming it)",
   tag,
-  scope: 'admin',
   body: UpdatePolicyRequest,
   responses: { 200: { description: 'The new policy', schema: PolicyResource } },
 });

@@ -12,7 +12,6 @@ export const createProjectEndpoint = defineEndpoint({
   operationId: 'createProject',
   summary: 'Create a project',
   tag,
-  scope: 'admin',
   body: CreateProjectRequest,
   responses: { 201: { description: 'The project', schema: ProjectResource } },
 });
@@ -23,7 +22,6 @@ export const listProjectsEndpoint = defineEndpoint({
   operationId: 'listProjects',
   summary: 'List projects, newest first',
   tag,
-  scope: 'read',
   query: PageQuery,
   responses: { 200: { description: 'A page of projects', schema: ProjectPage } },
 });
@@ -34,7 +32,6 @@ export const getProjectEndpoint = defineEndpoint({
   operationId: 'getProject',
   summary: 'Get a project',
   tag,
-  scope: 'read',
   responses: { 200: { description: 'The project', schema: ProjectResource } },
 });
 
@@ -44,7 +41,6 @@ export const updateProjectEndpoint = defineEndpoint({
   operationId: 'updateProject',
   summary: 'Rename a project',
   tag,
-  scope: 'admin',
   body: UpdateProjectRequest,
   responses: { 200: { description: 'The project', schema: ProjectResource } },
 });
@@ -55,7 +51,6 @@ export const deleteProjectEndpoint = defineEndpoint({
   operationId: 'deleteProject',
   summary: 'Delete a project with its servers, suites, runs and webhooks',
   tag,
-  scope: 'admin',
   responses: { 204: { description: 'Deleted' } },
 });
 
@@ -65,6 +60,5 @@ export const getProjectBadgeEndpoint = defineEndpoint({
   operationId: 'getProjectBadge',
   summary: "The project's aggregate badge URLs (created on first request; public and unguessable)",
   tag,
-  scope: 'read',
   responses: { 200: { description: 'Badge URLs', schema: z.object({ svgUrl: z.string(), jsonUrl: z.string() }) } },
 });

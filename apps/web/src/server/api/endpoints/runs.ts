@@ -17,7 +17,6 @@ export const triggerRunEndpoint = defineEndpoint({
   operationId: 'triggerRun',
   summary: 'Trigger a run; with `wait`, answer 200 with the finished run if it ends in time',
   tag,
-  scope: 'run',
   trigger: true,
   body: TriggerRunRequest,
   headers: [
@@ -38,7 +37,6 @@ export const getRunEndpoint = defineEndpoint({
   operationId: 'getRun',
   summary: 'Get a run with its results and regressions',
   tag,
-  scope: 'read',
   responses: { 200: { description: 'The run', schema: RunResource } },
 });
 
@@ -48,7 +46,6 @@ export const listRunsEndpoint = defineEndpoint({
   operationId: 'listRuns',
   summary: 'List runs, newest first, with filters',
   tag,
-  scope: 'read',
   query: ListRunsQuery,
   responses: {
     200: {
@@ -64,7 +61,6 @@ export const cancelRunEndpoint = defineEndpoint({
   operationId: 'cancelRun',
   summary: 'Cancel a queued or running run',
   tag,
-  scope: 'run',
   responses: { 202: { description: 'Cancelled, or being stopped', schema: CancelRunResult } },
 });
 
@@ -74,7 +70,6 @@ export const runJunitEndpoint = defineEndpoint({
   operationId: 'getRunJunit',
   summary: 'The run as JUnit XML',
   tag,
-  scope: 'read',
   responses: { 200: { description: 'JUnit XML', contentType: 'application/xml' } },
 });
 
@@ -84,7 +79,6 @@ export const runMarkdownEndpoint = defineEndpoint({
   operationId: 'getRunMarkdown',
   summary: 'The run as a Markdown summary (for CI job summaries)',
   tag,
-  scope: 'read',
   responses: { 200: { description: 'Markdown', contentType: 'text/markdown' } },
 });
 
@@ -94,6 +88,5 @@ export const runEventsEndpoint = defineEndpoint({
   operationId: 'streamRunEvents',
   summary: 'Live progress as server-sent events; ends after run.finished; resumes from Last-Event-ID',
   tag,
-  scope: 'read',
   responses: { 200: { description: 'text/event-stream of RunEvent', contentType: 'text/event-stream' } },
 });

@@ -14,7 +14,6 @@ export const createServerEndpoint = defineEndpoint({
   summary:
     'Register an MCP server (Streamable HTTP or SSE) in a project; private, link-local and metadata addresses are refused (400 url_refused names the rule); headers are stored encrypted and never returned',
   tag,
-  scope: 'admin',
   body: CreateServerRequest,
   responses: { 201: { description: 'The server (header names only)', schema: ServerResource } },
 });
@@ -25,7 +24,6 @@ export const listServersEndpoint = defineEndpoint({
   operationId: 'listServers',
   summary: "List a project's servers, newest first",
   tag,
-  scope: 'read',
   query: PageQuery,
   responses: { 200: { description: 'A page of servers', schema: ServerPage } },
 });
@@ -36,7 +34,6 @@ export const getServerEndpoint = defineEndpoint({
   operationId: 'getServer',
   summary: 'Get a server',
   tag,
-  scope: 'read',
   responses: { 200: { description: 'The server (header names only)', schema: ServerResource } },
 });
 
@@ -47,7 +44,6 @@ export const updateServerEndpoint = defineEndpoint({
   summary:
     'Change a server: name, url, transport, headers (write-only: given, they replace all headers; null clears them)',
   tag,
-  scope: 'admin',
   body: UpdateServerRequest,
   responses: { 200: { description: 'The server', schema: ServerResource } },
 });
@@ -58,7 +54,6 @@ export const deleteServerEndpoint = defineEndpoint({
   operationId: 'deleteServer',
   summary: 'Delete a server (409 conflict while suites use it)',
   tag,
-  scope: 'admin',
   responses: { 204: { description: 'Deleted' } },
 });
 
@@ -69,7 +64,6 @@ export const discoverServerEndpoint = defineEndpoint({
   summary:
     "Connect to the server and list its tools (and resources and prompts): each tool's class and its source, live and generate decisions under the tenant's exec policy, lints, and what changed since the previous discovery. No tool is called. 503 unavailable when the server cannot be reached",
   tag,
-  scope: 'run',
   // Each discovery opens an outbound connection: it counts against the tenant's trigger rate limit like a run.
   trigger: true,
   responses: { 200: { description: 'The discovery', schema: DiscoverServerResult } },

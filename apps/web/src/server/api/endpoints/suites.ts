@@ -18,7 +18,6 @@ export const createSuiteEndpoint = defineEndpoint({
   operationId: 'createSuite',
   summary: 'Create a suite (YAML validated with line and column; schedule checked against the plan)',
   tag,
-  scope: 'admin',
   body: CreateSuiteRequest,
   responses: { 201: { description: 'The suite, with its badge URLs', schema: SuiteResource } },
 });
@@ -29,7 +28,6 @@ export const listSuitesEndpoint = defineEndpoint({
   operationId: 'listSuites',
   summary: "List a project's suites",
   tag,
-  scope: 'read',
   query: PageQuery,
   responses: {
     200: {
@@ -45,7 +43,6 @@ export const getSuiteEndpoint = defineEndpoint({
   operationId: 'getSuite',
   summary: 'Get a suite',
   tag,
-  scope: 'read',
   responses: { 200: { description: 'The suite', schema: SuiteResource } },
 });
 
@@ -55,7 +52,6 @@ export const updateSuiteEndpoint = defineEndpoint({
   operationId: 'updateSuite',
   summary: 'Change a suite; new YAML makes a new version',
   tag,
-  scope: 'admin',
   body: UpdateSuiteRequest,
   responses: { 200: { description: 'The suite', schema: SuiteResource } },
 });
@@ -66,7 +62,6 @@ export const deleteSuiteEndpoint = defineEndpoint({
   operationId: 'deleteSuite',
   summary: 'Delete a suite with its runs',
   tag,
-  scope: 'admin',
   responses: { 204: { description: 'Deleted' } },
 });
 
@@ -76,7 +71,6 @@ export const listSuiteVersionsEndpoint = defineEndpoint({
   operationId: 'listSuiteVersions',
   summary: 'Version history, newest first',
   tag,
-  scope: 'read',
   responses: { 200: { description: 'Versions', schema: z.object({ items: z.array(SuiteVersionResource) }) } },
 });
 
@@ -86,7 +80,6 @@ export const getSuiteVersionEndpoint = defineEndpoint({
   operationId: 'getSuiteVersion',
   summary: 'One version of a suite',
   tag,
-  scope: 'read',
   responses: { 200: { description: 'The version', schema: SuiteVersionResource } },
 });
 
@@ -96,7 +89,6 @@ export const createTriggerUrlEndpoint = defineEndpoint({
   operationId: 'createTriggerUrl',
   summary: 'Create or replace the inbound trigger URL (for CI without a token, and GitHub webhooks)',
   tag,
-  scope: 'admin',
   body: CreateTriggerUrlRequest,
   responses: { 201: { description: 'The URL, shown once', schema: TriggerUrlResource } },
 });

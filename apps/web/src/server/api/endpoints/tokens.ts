@@ -13,7 +13,6 @@ export const createTokenEndpoint = defineEndpoint({
   summary:
     'Create an API token (shown once in the answer). A token only hands out what it has: its project, at most its scopes, no later expiry',
   tag,
-  scope: 'admin',
   body: CreateTokenRequest,
   responses: { 201: { description: 'The token, with the secret `token` shown this once', schema: CreatedToken } },
 });
@@ -24,7 +23,6 @@ export const listTokensEndpoint = defineEndpoint({
   operationId: 'listTokens',
   summary: 'List API tokens, newest first, revoked ones included (never the token itself)',
   tag,
-  scope: 'admin',
   query: PageQuery,
   responses: { 200: { description: 'A page of tokens', schema: TokenPage } },
 });
@@ -35,7 +33,6 @@ export const getTokenEndpoint = defineEndpoint({
   operationId: 'getToken',
   summary: 'Get an API token (never the token itself)',
   tag,
-  scope: 'admin',
   responses: { 200: { description: 'The token', schema: TokenResource } },
 });
 
@@ -45,6 +42,5 @@ export const revokeTokenEndpoint = defineEndpoint({
   operationId: 'revokeToken',
   summary: 'Revoke an API token (idempotent); it answers 401 from then on',
   tag,
-  scope: 'admin',
   responses: { 200: { description: 'The revoked token', schema: TokenResource } },
 });

@@ -17,7 +17,6 @@ export const createWebhookEndpoint = defineEndpoint({
   operationId: 'createWebhook',
   summary: 'Add a signed webhook (Standard Webhooks); the whsec_ secret is shown once',
   tag,
-  scope: 'admin',
   body: CreateWebhookRequest,
   responses: { 201: { description: 'The webhook with its secret', schema: WebhookWithSecretResource } },
 });
@@ -28,7 +27,6 @@ export const listWebhooksEndpoint = defineEndpoint({
   operationId: 'listWebhooks',
   summary: "List a project's webhooks",
   tag,
-  scope: 'read',
   responses: { 200: { description: 'Webhooks', schema: z.object({ items: z.array(WebhookResource) }) } },
 });
 
@@ -38,7 +36,6 @@ export const getWebhookEndpoint = defineEndpoint({
   operationId: 'getWebhook',
   summary: 'Get a webhook',
   tag,
-  scope: 'read',
   responses: { 200: { description: 'The webhook', schema: WebhookResource } },
 });
 
@@ -48,7 +45,6 @@ export const updateWebhookEndpoint = defineEndpoint({
   operationId: 'updateWebhook',
   summary: 'Change the URL, events, or enable it again (resets the failure count)',
   tag,
-  scope: 'admin',
   body: UpdateWebhookRequest,
   responses: { 200: { description: 'The webhook', schema: WebhookResource } },
 });
@@ -59,7 +55,6 @@ export const deleteWebhookEndpoint = defineEndpoint({
   operationId: 'deleteWebhook',
   summary: 'Delete a webhook',
   tag,
-  scope: 'admin',
   responses: { 204: { description: 'Deleted' } },
 });
 
@@ -69,7 +64,6 @@ export const rotateWebhookSecretEndpoint = defineEndpoint({
   operationId: 'rotateWebhookSecret',
   summary: 'New signing secret; deliveries carry both signatures for 24 h',
   tag,
-  scope: 'admin',
   responses: { 200: { description: 'The webhook with its new secret', schema: WebhookWithSecretResource } },
 });
 
@@ -79,7 +73,6 @@ export const listDeliveriesEndpoint = defineEndpoint({
   operationId: 'listWebhookDeliveries',
   summary: 'Delivery log, newest first: status, attempts, response code and excerpt',
   tag,
-  scope: 'read',
   query: ListDeliveriesQuery,
   responses: {
     200: {
@@ -95,6 +88,5 @@ export const redeliverEndpoint = defineEndpoint({
   operationId: 'redeliverWebhookDelivery',
   summary: 'Send a delivery again (a new delivery with the same body)',
   tag,
-  scope: 'admin',
   responses: { 202: { description: 'The new delivery', schema: WebhookDeliveryResource } },
 });

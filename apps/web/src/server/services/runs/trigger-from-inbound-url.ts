@@ -48,12 +48,17 @@ export async function triggerFromInboundUrl(
   // eslint-disable-next-line no-restricted-properties -- the secret token in the URL names the suite and so the tenant.
   const suite = await deps.db.unscoped.suite.findUnique({
     where: { triggerTokenHash: hashToken(token) },
-    select: { id: true, tenantId: true, triggerSecretEncrypted: true, triggerSecretKeyId: true },
+    select: { id: true, tenantId: true },
   });
   if (!suite) throw new ApiError('not_found', 'unknown trigger URL');
-  if (suite.triggerSecretEncrypted && suite.triggerSecretKeyId) {
+  // The GitHub secret sits in a row-secured table: read inside the suite's tenant scope, never across tenants.
+  const sealed = await deps.db.tenant(suite.tenantId).suiteTriggerSecret.findFirst({
+    where: { suiteId: suite.id },
+    select: { secretEncrypted: true, secretKeyId: true },
+  });
+  if (sealed) {
     const secret = deps.secretBox.open(
-      { keyId: suite.triggerSecretKeyId, data: new Uint8Array(suite.triggerSecretEncrypted) },
+      { keyId: sealed.secretKeyId, data: new Uint8Array(sealed.secretEncrypted) },
       secretContext.suiteTriggerSecret(suite.tenantId),
     );
     verifyGithubSignature(secret, rawBody, headers.get('x-hub-signature-256'));

@@ -36,5 +36,5 @@ export async function createServer(
   });
   const headerNames = Object.keys(input.headers ?? {});
   await recordServerAudit(deps, actor, 'server.create', row.id, { projectId, headerNames });
-  return toServerResource(row, headerNames);
+  return toServerResource(row, headerNames, actor);
 }

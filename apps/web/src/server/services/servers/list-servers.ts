@@ -18,5 +18,5 @@ export async function listServers(
     take: query.limit + 1,
     select: SERVER_RESOURCE_SELECT,
   });
-  return toPage(rows, query.limit, (row) => toServerResource(row, serverHeaderNames(deps, actor.tenantId, row)));
+  return toPage(rows, query.limit, (row) => toServerResource(row, serverHeaderNames(deps, actor.tenantId, row), actor));
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { createServer } from './create-server';
+import { updateServer } from './update-server';
 import { patchServerHeaders } from './patch-server-headers';
 import { openServerHeaders } from './server-headers';
 import { seedProject } from './server-test-helpers';
@@ -66,5 +67,44 @@ describe('patchServerHeaders', () => {
     );
     expect(broken).toMatchObject({ code: 'validation_failed' });
     expect(await storedHeaders(actor.tenantId, server.id)).toEqual({ Authorization: 'Bearer one' });
+  });
+
+  it('never writes headers read for one URL beside another: a URL moved meanwhile makes it a conflict', async () => {
+    const { actor, projectId } = await seedProject(database.db);
+    const server = await createServer(deps, actor, projectId, {
+      name: 'S',
+      url: 'https://mcp.example.com/mcp',
+      transport: 'auto',
+      headers: { Authorization: 'Bearer stored' },
+    });
+    // The seam: between the patch's read of the stored headers and its write, another request moves the server to
+    // another origin (which removes them). Without the guard the patch would write them back beside the new URL.
+    const racing = {
+      ...deps,
+      db: {
+        ...deps.db,
+        tenant: (tenantId: string) => {
+          const scoped = deps.db.tenant(tenantId);
+          return {
+            ...scoped,
+            server: {
+              ...scoped.server,
+              findFirst: scoped.server.findFirst.bind(scoped.server),
+              updateMany: async (args: Parameters<typeof scoped.server.updateMany>[0]) => {
+                await updateServer(deps, actor, server.id, { url: 'https://attacker.example.net/mcp' });
+                return scoped.server.updateMany(args);
+              },
+            },
+            auditLog: scoped.auditLog,
+          };
+        },
+      },
+    } as unknown as typeof deps;
+    await expect(patchServerHeaders(racing, actor, server.id, { set: { 'X-Extra': 'typed' } })).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    const row = await database.db.tenant(actor.tenantId).server.findFirstOrThrow({ where: { id: server.id } });
+    expect(row.url).toBe('https://attacker.example.net/mcp');
+    expect(await storedHeaders(actor.tenantId, server.id)).toBeUndefined();
   });
 });

@@ -30,7 +30,7 @@ export async function patchServerHeaders(
   serverId: string,
   input: PatchServerHeadersRequest,
 ): Promise<ServerResource> {
-  const { target } = await loadServerTarget(deps, actor, serverId);
+  const { row, target } = await loadServerTarget(deps, actor, serverId);
   const headers: Record<string, string> = { ...target.headers };
   const drop = (name: string) => {
     for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
@@ -48,10 +48,13 @@ export async function patchServerHeaders(
       checked.error.issues.map((issue) => ({ path: ['headers', ...issue.path].join('.'), message: issue.message })),
     );
   }
-  await deps.db.tenant(actor.tenantId).server.updateMany({
-    where: { id: serverId },
+  // Only onto the URL the stored headers were read for: had a concurrent update moved the server to another origin
+  // (dropping its headers), writing them back would send them there.
+  const { count } = await deps.db.tenant(actor.tenantId).server.updateMany({
+    where: { id: serverId, url: row.url },
     data: sealServerHeaders(deps, actor.tenantId, checked.data),
   });
+  if (count === 0) throw new ApiError('conflict', 'the server changed while this was saved; load it and try again');
   // Names only: values are secrets.
   await recordServerAudit(deps, actor, 'server.update', serverId, {
     fields: ['headers'],

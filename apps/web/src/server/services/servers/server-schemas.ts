@@ -1,3 +1,5 @@
+import { maskUrl } from '@mcptest/core';
+import { mayReadUrl, type Permission } from '../permissions';
 import { z } from 'zod';
 
 /** Transports as the API spells them; the database enum is upper case. */
@@ -152,12 +154,20 @@ export interface ServerRow {
   createdAt: Date;
 }
 
-export function toServerResource(row: ServerRow, headerNames: string[]): ServerResource {
+/**
+ * A server as `viewer` may see it: header names only, and the URL in full only for who may change it (credentials and
+ * query string masked for everyone else: read tokens, run tokens, VIEWERs).
+ */
+export function toServerResource(
+  row: ServerRow,
+  headerNames: string[],
+  viewer: { permission?: Permission },
+): ServerResource {
   return {
     id: row.id,
     projectId: row.projectId,
     name: row.name,
-    url: row.url,
+    url: mayReadUrl(viewer, 'server') ? row.url : maskUrl(row.url),
     transport: fromDbTransport(row.transport),
     hasHeaders: row.headersEncrypted !== null,
     headerNames,

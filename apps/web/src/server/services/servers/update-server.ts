@@ -1,3 +1,5 @@
+import { isSameOrigin } from '@mcptest/core';
+import { ApiError } from '../../api/api-error';
 import type { Actor, ServiceDeps } from '../service-deps';
 import { checkServerUrl } from './check-server-url';
 import { getServerOrThrow } from './get-server-or-throw';
@@ -8,7 +10,10 @@ import { getServer } from './get-server';
 
 /**
  * Changes a server's name, URL, transport or headers. Headers are write-only: given, they replace every stored header;
- * `null` (or `{}`) removes them; absent, they stay. The last discovery is kept, so the next one reports what changed.
+ * `null` (or `{}`) removes them; absent, they stay, unless the URL moves to another origin (scheme, host or port):
+ * then they are removed, because whoever may edit a server but cannot read its headers could otherwise point it at a
+ * host of their own and have the next connection test, discovery or run send them there. Headers entered again in the
+ * same request are kept. The last discovery is kept, so the next one reports what changed.
  */
 export async function updateServer(
   deps: ServiceDeps,
@@ -16,19 +21,33 @@ export async function updateServer(
   serverId: string,
   input: UpdateServerRequest,
 ): Promise<ServerResource> {
-  await getServerOrThrow(deps, actor, serverId);
+  const current = await getServerOrThrow(deps, actor, serverId);
   if (input.url !== undefined) checkServerUrl(input.url, deps.allowPrivateNetworks);
   const fields = (['name', 'url', 'transport', 'headers'] as const).filter((field) => input[field] !== undefined);
-  await deps.db.tenant(actor.tenantId).server.updateMany({
-    where: { id: serverId },
+  const headersDropped =
+    input.url !== undefined &&
+    input.headers === undefined &&
+    current.headersEncrypted !== null &&
+    !isSameOrigin(current.url, input.url);
+  const headers = headersDropped ? null : input.headers;
+  // Only if the URL is still the one the decision was made on: a concurrent change could otherwise leave headers of
+  // one origin beside another's URL.
+  const { count } = await deps.db.tenant(actor.tenantId).server.updateMany({
+    where: { id: serverId, url: current.url },
     data: {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.url !== undefined ? { url: input.url } : {}),
       ...(input.transport !== undefined ? { transport: toDbTransport(input.transport) } : {}),
-      ...(input.headers !== undefined ? sealServerHeaders(deps, actor.tenantId, input.headers) : {}),
+      ...(headers !== undefined ? sealServerHeaders(deps, actor.tenantId, headers) : {}),
     },
   });
+  if (count === 0) throw new ApiError('conflict', 'the server changed while this was saved; load it and try again');
   // Field names only: the URL may carry a key in its query, and header values are secrets.
-  if (fields.length > 0) await recordServerAudit(deps, actor, 'server.update', serverId, { fields: [...fields] });
+  if (fields.length > 0) {
+    await recordServerAudit(deps, actor, 'server.update', serverId, {
+      fields: [...fields],
+      ...(headersDropped ? { headersDropped: true } : {}),
+    });
+  }
   return getServer(deps, actor, serverId);
 }

@@ -60,5 +60,5 @@ export async function createSuite(
     return created;
   });
   await syncSuiteSchedule(deps.queues, { ...suite, tenantId: actor.tenantId });
-  return toSuiteResource(suite, deps.appUrl, deps.now());
+  return toSuiteResource({ ...suite, triggerSecret: null }, deps.appUrl, deps.now());
 }

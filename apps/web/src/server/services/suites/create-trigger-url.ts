@@ -19,13 +19,15 @@ export async function createTriggerUrl(
   const sealed = input.githubSecret
     ? deps.secretBox.seal(input.githubSecret, secretContext.suiteTriggerSecret(actor.tenantId))
     : undefined;
-  await deps.db.tenant(actor.tenantId).suite.updateMany({
-    where: { id: suiteId },
-    data: {
-      triggerTokenHash: hashToken(token),
-      triggerSecretEncrypted: sealed?.data ?? null,
-      triggerSecretKeyId: sealed?.keyId ?? null,
-    },
+  // The secret lives in its own row-secured table (SuiteTriggerSecret); a new URL replaces or removes it.
+  await deps.db.tenant(actor.tenantId).transaction(async (tx) => {
+    await tx.suite.updateMany({ where: { id: suiteId }, data: { triggerTokenHash: hashToken(token) } });
+    await tx.suiteTriggerSecret.deleteMany({ where: { suiteId } });
+    if (sealed) {
+      await tx.suiteTriggerSecret.create({
+        data: { tenantId: actor.tenantId, suiteId, secretEncrypted: sealed.data, secretKeyId: sealed.keyId },
+      });
+    }
   });
   return { url: `${deps.appUrl}/api/v1/triggers/${token}`, token, githubSecret: sealed !== undefined };
 }

@@ -1,5 +1,6 @@
 import { ApiError } from '../../api/api-error';
 import type { Actor, ServiceDeps } from '../service-deps';
+import { SUITE_RESOURCE_INCLUDE } from './suite-resource';
 
 /** The tenant's suite (404 for another tenant's, or outside a restricted token's project). */
 export async function getSuiteOrThrow(deps: ServiceDeps, actor: Actor, suiteId: string) {
@@ -7,6 +8,7 @@ export async function getSuiteOrThrow(deps: ServiceDeps, actor: Actor, suiteId: 
   // "project not found" here would tell a restricted token that the id exists).
   const suite = await deps.db.tenant(actor.tenantId).suite.findFirst({
     where: { id: suiteId, ...(actor.projectId ? { projectId: actor.projectId } : {}) },
+    include: SUITE_RESOURCE_INCLUDE,
   });
   if (!suite) throw new ApiError('not_found', 'suite not found');
   return suite;

@@ -2,7 +2,7 @@ import { getProjectOrThrow } from '../projects/get-project-or-throw';
 import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page, type PageQuery } from '../pagination';
 import type { Actor, ServiceDeps } from '../service-deps';
 import type { SuiteResource } from './suite-schemas';
-import { toSuiteResource } from './suite-resource';
+import { SUITE_RESOURCE_INCLUDE, toSuiteResource } from './suite-resource';
 
 export async function listSuites(
   deps: ServiceDeps,
@@ -15,6 +15,7 @@ export async function listSuites(
     where: { projectId, ...afterCursor(decodeCursor(query.cursor)) },
     orderBy: PAGE_ORDER,
     take: query.limit + 1,
+    include: SUITE_RESOURCE_INCLUDE,
   });
   const now = deps.now();
   return toPage(rows, query.limit, (row) => toSuiteResource(row, deps.appUrl, now));

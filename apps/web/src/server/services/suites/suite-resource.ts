@@ -2,6 +2,9 @@ import { checkSchedule } from '@mcptest/core';
 import { badgeUrls } from '../badges/badge-urls';
 import type { SuiteResource } from './suite-schemas';
 
+/** Read with every suite that becomes a resource: whether its trigger URL has a GitHub secret (never the secret). */
+export const SUITE_RESOURCE_INCLUDE = { triggerSecret: { select: { suiteId: true } } } as const;
+
 export interface SuiteRow {
   id: string;
   projectId: string;
@@ -14,7 +17,7 @@ export interface SuiteRow {
   enabled: boolean;
   badgeKey: string;
   triggerTokenHash: string | null;
-  triggerSecretKeyId: string | null;
+  triggerSecret: { suiteId: string } | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -42,7 +45,7 @@ export function toSuiteResource(row: SuiteRow, appUrl: string, now: Date): Suite
     enabled: row.enabled,
     nextRuns: next?.ok ? next.next : [],
     badge: badgeUrls(appUrl, row.badgeKey),
-    triggerUrl: { enabled: row.triggerTokenHash !== null, githubSecret: row.triggerSecretKeyId !== null },
+    triggerUrl: { enabled: row.triggerTokenHash !== null, githubSecret: row.triggerSecret !== null },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -3,7 +3,7 @@ import { ApiError } from '../../api/api-error';
 import type { Actor, ServiceDeps } from '../service-deps';
 import { getSuiteOrThrow } from './get-suite-or-throw';
 import type { SuiteResource, UpdateSuiteRequest } from './suite-schemas';
-import { toSuiteResource } from './suite-resource';
+import { SUITE_RESOURCE_INCLUDE, toSuiteResource } from './suite-resource';
 import { tenantLimits } from './tenant-limits';
 import { validateSchedule, validateSuiteYaml } from './validate-suite-input';
 
@@ -57,7 +57,7 @@ export async function updateSuite(
       const now = await tx.suite.findFirst({ where: { id: suiteId }, select: { version: true } });
       throw staleEdit(now?.version ?? current.version, input);
     }
-    const updated = await tx.suite.findFirstOrThrow({ where: { id: suiteId } });
+    const updated = await tx.suite.findFirstOrThrow({ where: { id: suiteId }, include: SUITE_RESOURCE_INCLUDE });
     if (yamlChanged) {
       await tx.suiteVersion.create({
         data: { tenantId: actor.tenantId, suiteId, version, yaml: input.yaml ?? '', createdById: actor.userId },

@@ -1,6 +1,7 @@
 import { generateApiToken } from '@mcptest/db';
 import { ApiError } from '../../api/api-error';
 import { getProjectOrThrow } from '../projects/get-project-or-throw';
+import { PERMISSION_RANK as RANK } from '../permissions';
 import type { Actor, ServiceDeps } from '../service-deps';
 import {
   toDbScope,
@@ -11,7 +12,6 @@ import {
   type TokenScopeName,
 } from './token-schemas';
 
-const RANK: Record<TokenScopeName, number> = { read: 0, run: 1, admin: 2 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An actor that authenticated with a token carries its scopes; a signed-in user (UI) does not. */

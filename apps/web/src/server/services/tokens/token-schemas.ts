@@ -1,16 +1,17 @@
 import { z } from 'zod';
 
-export const TokenScopeName = z.enum(['read', 'run', 'admin']);
+/** The permission levels of services/permissions.ts: read < run < write < admin. */
+export const TokenScopeName = z.enum(['read', 'run', 'write', 'admin']);
 export type TokenScopeName = z.infer<typeof TokenScopeName>;
 
-type DbTokenScope = 'READ' | 'RUN' | 'ADMIN';
+type DbTokenScope = 'READ' | 'RUN' | 'WRITE' | 'ADMIN';
 
 export function toDbScope(scope: TokenScopeName): DbTokenScope {
-  return scope === 'admin' ? 'ADMIN' : scope === 'run' ? 'RUN' : 'READ';
+  return scope.toUpperCase() as DbTokenScope;
 }
 
 export function fromDbScope(scope: DbTokenScope): TokenScopeName {
-  return scope === 'ADMIN' ? 'admin' : scope === 'RUN' ? 'run' : 'read';
+  return scope.toLowerCase() as TokenScopeName;
 }
 
 /** Longest lifetime a token can be given in days (ten years); absent means no expiry. */
@@ -19,8 +20,11 @@ export const MAX_TOKEN_DAYS = 3650;
 export const CreateTokenRequest = z
   .strictObject({
     name: z.string().trim().min(1).max(100),
-    /** read: GET everything; run: also trigger runs and discover servers; admin: also change anything. */
-    scopes: z.array(TokenScopeName).min(1).max(3),
+    /**
+     * read: GET everything; run: also trigger runs and discover servers; write: also create and change projects,
+     * servers and suites; admin: also the policy, tokens and webhooks.
+     */
+    scopes: z.array(TokenScopeName).min(1).max(4),
     /** Restrict the token to one project: it then sees nothing else. */
     projectId: z.string().min(1).max(64).optional(),
     expiresAt: z.iso.datetime({ offset: true }).optional(),

@@ -49,5 +49,5 @@ export async function createWebhook(
     select: WEBHOOK_SELECT,
   });
   await recordWebhookAudit(deps, actor, 'webhook.create', row.id, { projectId, events: request.events });
-  return { ...toWebhookResource(row, now), secret };
+  return { ...toWebhookResource(row, now, actor), secret };
 }

@@ -28,5 +28,5 @@ export async function listTenantWebhooks(
     select: { ...WEBHOOK_SELECT, project: { select: { name: true } } },
   });
   const now = deps.now();
-  return toPage(rows, query.limit, (row) => ({ ...toWebhookResource(row, now), projectName: row.project.name }));
+  return toPage(rows, query.limit, (row) => ({ ...toWebhookResource(row, now, actor), projectName: row.project.name }));
 }

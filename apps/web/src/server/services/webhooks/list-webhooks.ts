@@ -16,5 +16,5 @@ export async function listWebhooks(
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
   const now = deps.now();
-  return { items: rows.map((row) => toWebhookResource(row, now)) };
+  return { items: rows.map((row) => toWebhookResource(row, now, actor)) };
 }

@@ -44,5 +44,5 @@ export async function rotateWebhookSecret(
     });
   });
   await recordWebhookAudit(deps, actor, 'webhook.rotate_secret', webhookId);
-  return { ...toWebhookResource(row, now), secret };
+  return { ...toWebhookResource(row, now, actor), secret };
 }

@@ -36,5 +36,5 @@ export async function updateWebhook(
   await recordWebhookAudit(deps, actor, 'webhook.update', webhookId, {
     fields: Object.keys(request).filter((k) => request[k as keyof typeof request] !== undefined),
   });
-  return toWebhookResource(row, now);
+  return toWebhookResource(row, now, actor);
 }

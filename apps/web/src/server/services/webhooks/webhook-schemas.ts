@@ -1,3 +1,5 @@
+import { maskUrl } from '@mcptest/core';
+import { mayReadUrl, type Permission } from '../permissions';
 import { z } from 'zod';
 import { PageQuery } from '../pagination';
 
@@ -117,11 +119,12 @@ export const WEBHOOK_SELECT = {
   updatedAt: true,
 } as const;
 
-export function toWebhookResource(row: WebhookRow, now: Date): WebhookResource {
+/** A webhook as `viewer` may see it: the URL in full only for who may change it (ADMIN, admin tokens), else masked. */
+export function toWebhookResource(row: WebhookRow, now: Date, viewer: { permission?: Permission }): WebhookResource {
   return {
     id: row.id,
     projectId: row.projectId,
-    url: row.url,
+    url: mayReadUrl(viewer, 'webhook') ? row.url : maskUrl(row.url),
     events: WEBHOOK_EVENTS.filter((e) => row.events.includes(e)),
     enabled: row.enabled,
     consecutiveFailures: row.consecutiveFailures,

@@ -159,7 +159,7 @@ describe('tokens API', () => {
     const empty = await create(tenantA.admin, { name: 'x', scopes: [] });
     expect(empty.status).toBe(400);
     expect(empty.body.error.details.map((d) => d.path)).toContain('scopes');
-    const unknown = await create(tenantA.admin, { name: 'x', scopes: ['write'] });
+    const unknown = await create(tenantA.admin, { name: 'x', scopes: ['owner'] });
     expect(unknown.body.error.details.map((d) => d.path)).toContain('scopes[0]');
     const both = await create(tenantA.admin, {
       name: 'x',

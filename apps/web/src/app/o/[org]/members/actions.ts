@@ -16,7 +16,7 @@ import { pointToFields } from '../settings/point-to-fields';
 // unmakes an OWNER, nobody invites above their own role, the last OWNER stays); anyone may leave.
 
 const invite = orgAction(
-  'ADMIN',
+  'inviteMember',
   z.object({ email: z.string().default(''), role: RoleName.default('MEMBER') }),
   ({ deps, user, membership }, { email, role }) =>
     sendInvitation(deps, user, { tenant: membership.tenantId, email, role }, getInvitationMailer()),
@@ -31,7 +31,7 @@ export async function inviteMemberAction(
 }
 
 const changeRole = orgAction(
-  'ADMIN',
+  'changeMemberRole',
   z.object({ userId: z.string().min(1), role: RoleName }),
   ({ deps, user, membership }, { userId, role }) =>
     changeMemberRole(deps, user, { tenant: membership.tenantId, userId, role }),
@@ -55,8 +55,10 @@ export async function changeRoleAction(
   return result;
 }
 
-const remove = orgAction('ADMIN', z.object({ userId: z.string().min(1) }), ({ deps, user, membership }, { userId }) =>
-  removeMember(deps, user, { tenant: membership.tenantId, userId }),
+const remove = orgAction(
+  'removeMember',
+  z.object({ userId: z.string().min(1) }),
+  ({ deps, user, membership }, { userId }) => removeMember(deps, user, { tenant: membership.tenantId, userId }),
 );
 
 /** Removes a member from the organization. */
@@ -64,7 +66,7 @@ export async function removeMemberAction(previous: ActionState<void>, form: Form
   return remove(previous, form);
 }
 
-const leave = orgAction('VIEWER', z.object({}), ({ deps, user, membership }) =>
+const leave = orgAction('leaveOrganization', z.object({}), ({ deps, user, membership }) =>
   leaveOrganization(deps, user, { tenant: membership.tenantId }),
 );
 
@@ -76,7 +78,7 @@ export async function leaveOrganizationAction(previous: ActionState<void>, form:
 }
 
 const revoke = orgAction(
-  'ADMIN',
+  'revokeInvitation',
   z.object({ invitationId: z.string().min(1) }),
   ({ deps, user, membership }, { invitationId }) =>
     revokeInvitation(deps, user, { tenant: membership.tenantId, invitationId }),

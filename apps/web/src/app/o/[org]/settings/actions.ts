@@ -6,7 +6,9 @@ import { orgAction } from '../../../../server/ui/org-action';
 import { pointToFields } from './point-to-fields';
 import { PolicyFormInput } from './policy-form-input';
 
-const update = orgAction('ADMIN', PolicyFormInput, ({ deps, actor }, policy) => updatePolicy(deps, actor, policy));
+const update = orgAction('updatePolicy', PolicyFormInput, ({ deps, actor }, policy) =>
+  updatePolicy(deps, actor, policy),
+);
 
 /** Replaces the organization's execution policy with the form's (ADMIN and up; absent knobs take their defaults). */
 export async function updatePolicyAction(

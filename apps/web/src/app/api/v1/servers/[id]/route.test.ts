@@ -148,17 +148,24 @@ describe('servers API', () => {
     });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: 'Renamed', transport: 'sse', headerNames: ['X-Other'] });
-    // ...kept when absent...
+    // ...kept when absent while the URL stays on its origin...
     const kept = await call(routes.server.PATCH, tenantA.admin, {
       method: 'PATCH',
       params: { id },
-      body: { url: 'https://mcp2.example.com/mcp' },
+      body: { url: 'https://mcp.example.com/v2/mcp' },
     });
     expect(kept.body).toMatchObject({
-      url: 'https://mcp2.example.com/mcp',
+      url: 'https://mcp.example.com/v2/mcp',
       hasHeaders: true,
       headerNames: ['X-Other'],
     });
+    // ...dropped when it moves to another origin without them (test/isolation/server-url-change.test.ts)...
+    const moved = await call(routes.server.PATCH, tenantA.admin, {
+      method: 'PATCH',
+      params: { id },
+      body: { url: 'https://mcp2.example.com/mcp', headers: { 'X-Other': 'v' } },
+    });
+    expect(moved.body).toMatchObject({ url: 'https://mcp2.example.com/mcp', headerNames: ['X-Other'] });
     // ...and cleared by null.
     const cleared = await call(routes.server.PATCH, tenantA.admin, {
       method: 'PATCH',
@@ -179,6 +186,7 @@ describe('servers API', () => {
     });
     expect(actions.map((a) => a.action)).toEqual([
       'server.create',
+      'server.update',
       'server.update',
       'server.update',
       'server.update',

@@ -12,7 +12,7 @@ import { orgAction } from '../../../../../server/ui/org-action';
 
 const ProjectId = z.object({ projectId: z.string().min(1) });
 
-const rename = orgAction('MEMBER', ProjectId.extend({ name: ProjectName }), ({ deps, actor }, input) =>
+const rename = orgAction('updateProject', ProjectId.extend({ name: ProjectName }), ({ deps, actor }, input) =>
   updateProject(deps, actor, input.projectId, { name: input.name }),
 );
 
@@ -23,7 +23,7 @@ export async function renameProjectAction(previous: ActionState<ProjectResource>
 }
 
 const remove = orgAction(
-  'ADMIN',
+  'deleteProject',
   ProjectId.extend({ confirm: z.string().default('') }),
   async ({ deps, actor }, input) => {
     const project = await getProjectOrThrow(deps, actor, input.projectId);
@@ -44,7 +44,7 @@ export async function deleteProjectAction(previous: ActionState<void>, form: For
   return result;
 }
 
-const badge = orgAction('VIEWER', ProjectId, ({ deps, actor }, input) =>
+const badge = orgAction('getProjectBadge', ProjectId, ({ deps, actor }, input) =>
   ensureProjectBadgeKey(deps, actor, input.projectId).then(() => undefined),
 );
 

@@ -4,7 +4,7 @@ import type { ActionState } from '../../../../../lib/action-state';
 import { cancelRunRequest } from '../../../../../server/services/runs/cancel-run';
 import { orgAction } from '../../../../../server/ui/org-action';
 
-const cancel = orgAction('MEMBER', z.object({ runId: z.string().min(1) }), ({ deps, actor }, input) =>
+const cancel = orgAction('cancelRun', z.object({ runId: z.string().min(1) }), ({ deps, actor }, input) =>
   cancelRunRequest(deps, actor, input.runId),
 );
 

@@ -34,7 +34,7 @@ function toFailure(what: ConnectionFailure['what'], error: unknown): ConnectionF
 const ConnectionFields = ServerId.extend({ op: z.enum(['test', 'discover']) });
 
 const connection = orgAction(
-  'MEMBER',
+  'discoverServer',
   ConnectionFields,
   async ({ deps, actor }, input): Promise<ConnectionOutcome> => {
     const started = performance.now();
@@ -67,18 +67,36 @@ export async function connectionAction(previous: ActionState<ConnectionOutcome>,
   return connection(previous, form);
 }
 
-const EditFields = ServerId.extend(ServerFormFields.pick({ name: true, url: true, transport: true }).shape);
+const EditFields = ServerId.extend(ServerFormFields.shape);
 
-const update = orgAction('MEMBER', EditFields, async ({ deps, actor }, input) => {
-  // The same checks as registering; headers are changed one by one in their own forms.
-  const { name, url, transport } = serverRequestFromForm({ ...input, headerName: undefined, headerValue: undefined });
-  return withUrlOnField(updateServer(deps, actor, input.serverId, { name, url, transport }));
+const update = orgAction('updateServer', EditFields, async ({ deps, actor }, input) => {
+  // The same checks as registering. Header rows are optional here: entered, they replace the stored headers (and so
+  // follow a URL to another origin); absent, the service keeps them unless the URL's origin changes.
+  const { name, url, transport, headers } = serverRequestFromForm(input);
+  const before = await getServer(deps, actor, input.serverId);
+  const after = await withUrlOnField(
+    updateServer(deps, actor, input.serverId, { name, url, transport, ...(headers ? { headers } : {}) }),
+  );
+  return { server: after, headersDropped: before.hasHeaders && !after.hasHeaders && !headers };
 });
 
-/** Saves the name, URL and transport (MEMBER). */
-export async function updateServerAction(previous: ActionState<ServerResource>, form: FormData) {
-  const result = await update(previous, form);
-  return result?.ok ? { ...result, message: 'Saved. Discover again to see what the change did.' } : result;
+/** Saves the name, URL and transport, and the headers when rows are entered (MEMBER). */
+export async function updateServerAction(
+  previous: ActionState<ServerResource>,
+  form: FormData,
+): Promise<ActionState<ServerResource>> {
+  // The previous state is the form's (a ServerResource); orgAction does not read it.
+  void previous;
+  const result = await update(null, form);
+  if (!result?.ok || !result.data) return result?.ok ? { ok: true } : result;
+  const { server, headersDropped } = result.data;
+  return {
+    ok: true,
+    data: server,
+    message: headersDropped
+      ? 'Saved. The URL now points to another origin, so its stored headers were removed: add them again if this server needs them.'
+      : 'Saved. Discover again to see what the change did.',
+  };
 }
 
 const HeaderFields = ServerId.extend({
@@ -86,7 +104,7 @@ const HeaderFields = ServerId.extend({
   headerValue: z.string().min(1, 'enter the value'),
 });
 
-const setHeader = orgAction('MEMBER', HeaderFields, async ({ deps, actor }, input) => {
+const setHeader = orgAction('updateServer', HeaderFields, async ({ deps, actor }, input) => {
   try {
     return await patchServerHeaders(deps, actor, input.serverId, { set: { [input.headerName]: input.headerValue } });
   } catch (error) {
@@ -109,8 +127,10 @@ export async function setServerHeaderAction(previous: ActionState<ServerResource
     : result;
 }
 
-const removeHeader = orgAction('MEMBER', ServerId.extend({ headerName: z.string().min(1) }), ({ deps, actor }, input) =>
-  patchServerHeaders(deps, actor, input.serverId, { remove: [input.headerName] }),
+const removeHeader = orgAction(
+  'updateServer',
+  ServerId.extend({ headerName: z.string().min(1) }),
+  ({ deps, actor }, input) => patchServerHeaders(deps, actor, input.serverId, { remove: [input.headerName] }),
 );
 
 /** Removes one header (MEMBER). */
@@ -118,7 +138,7 @@ export async function removeServerHeaderAction(previous: ActionState<ServerResou
   return removeHeader(previous, form);
 }
 
-const remove = orgAction('MEMBER', ServerId, async ({ deps, actor }, input) => {
+const remove = orgAction('deleteServer', ServerId, async ({ deps, actor }, input) => {
   const server = await getServer(deps, actor, input.serverId);
   await deleteServer(deps, actor, input.serverId);
   return { projectId: server.projectId };

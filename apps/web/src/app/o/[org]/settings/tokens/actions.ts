@@ -30,7 +30,7 @@ const CreateTokenForm = z
   }))
   .pipe(CreateTokenRequest);
 
-const create = orgAction('ADMIN', CreateTokenForm, ({ deps, actor }, input) => createToken(deps, actor, input));
+const create = orgAction('createToken', CreateTokenForm, ({ deps, actor }, input) => createToken(deps, actor, input));
 
 /** Creates an API token (ADMIN and up); the answer carries the token, which the page shows once. */
 export async function createTokenAction(
@@ -40,7 +40,7 @@ export async function createTokenAction(
   return pointToFields(await create(previous, form), 'No token was created: fix the fields marked above.');
 }
 
-const revoke = orgAction('ADMIN', z.object({ tokenId: z.string().min(1) }), ({ deps, actor }, { tokenId }) =>
+const revoke = orgAction('revokeToken', z.object({ tokenId: z.string().min(1) }), ({ deps, actor }, { tokenId }) =>
   revokeToken(deps, actor, tokenId),
 );
 

@@ -40,7 +40,7 @@ function onFields<T>(result: ActionState<T>): ActionState<T> {
 }
 
 const create = orgAction(
-  'ADMIN',
+  'createWebhook',
   z.object({
     projectId: z.string().min(1, 'choose the project whose runs it reports'),
     url: z.string().default(''),
@@ -58,7 +58,7 @@ export async function createWebhookAction(
 }
 
 const update = orgAction(
-  'ADMIN',
+  'updateWebhook',
   z.object({ webhookId: z.string().min(1), url: z.string(), events: Events }),
   ({ deps, actor }, { webhookId, url, events }) => updateWebhook(deps, actor, webhookId, { url, events }),
 );
@@ -72,7 +72,7 @@ export async function updateWebhookAction(
 }
 
 const setEnabled = orgAction(
-  'ADMIN',
+  'updateWebhook',
   z.object({ webhookId: z.string().min(1), enabled: z.enum(['true', 'false']) }),
   ({ deps, actor }, { webhookId, enabled }) => updateWebhook(deps, actor, webhookId, { enabled: enabled === 'true' }),
 );
@@ -94,8 +94,10 @@ export async function setWebhookEnabledAction(
   return result;
 }
 
-const rotate = orgAction('ADMIN', z.object({ webhookId: z.string().min(1) }), ({ deps, actor }, { webhookId }) =>
-  rotateWebhookSecret(deps, actor, webhookId),
+const rotate = orgAction(
+  'rotateWebhookSecret',
+  z.object({ webhookId: z.string().min(1) }),
+  ({ deps, actor }, { webhookId }) => rotateWebhookSecret(deps, actor, webhookId),
 );
 
 /** Gives the webhook a new signing secret (shown once); the old one keeps signing for 24 hours. */
@@ -106,8 +108,10 @@ export async function rotateWebhookSecretAction(
   return rotate(previous, form);
 }
 
-const remove = orgAction('ADMIN', z.object({ webhookId: z.string().min(1) }), ({ deps, actor }, { webhookId }) =>
-  deleteWebhook(deps, actor, webhookId),
+const remove = orgAction(
+  'deleteWebhook',
+  z.object({ webhookId: z.string().min(1) }),
+  ({ deps, actor }, { webhookId }) => deleteWebhook(deps, actor, webhookId),
 );
 
 /** Deletes the webhook and its delivery log, then goes back to the list. */
@@ -118,7 +122,7 @@ export async function deleteWebhookAction(previous: ActionState<void>, form: For
 }
 
 const redeliver = orgAction(
-  'ADMIN',
+  'redeliverWebhookDelivery',
   z.object({ webhookId: z.string().min(1), deliveryId: z.string().min(1) }),
   ({ deps, actor }, { webhookId, deliveryId }) => redeliverDelivery(deps, actor, webhookId, deliveryId),
   // Each press sends a request to the receiver: limited like the API's redeliver.

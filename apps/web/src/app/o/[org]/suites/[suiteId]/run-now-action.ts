@@ -21,7 +21,7 @@ const RunNowForm = z.object({
 });
 
 const runNow = orgAction(
-  'MEMBER',
+  'triggerRun',
   RunNowForm,
   async ({ deps, actor }, input) => {
     const outcome = await triggerRun(

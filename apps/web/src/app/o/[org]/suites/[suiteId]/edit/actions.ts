@@ -15,7 +15,7 @@ const EditSuiteForm = z.object({
   yaml: z.string(),
 });
 
-const save = orgAction('MEMBER', EditSuiteForm, async ({ deps, actor }, form) => {
+const save = orgAction('updateSuite', EditSuiteForm, async ({ deps, actor }, form) => {
   const before = await getSuiteOrThrow(deps, actor, form.suiteId);
   const request = UpdateSuiteRequest.parse({
     baseVersion: form.baseVersion,

@@ -14,7 +14,7 @@ const ScheduleForm = z.object({
   enabled: z.literal('on').optional(),
 });
 
-const save = orgAction('MEMBER', ScheduleForm, async ({ deps, actor }, form) => {
+const save = orgAction('updateSuite', ScheduleForm, async ({ deps, actor }, form) => {
   const request =
     form.intent === 'remove'
       ? UpdateSuiteRequest.parse({ schedule: null })

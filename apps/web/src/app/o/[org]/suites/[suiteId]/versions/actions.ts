@@ -7,7 +7,7 @@ import { orgAction } from '../../../../../../server/ui/org-action';
 
 const RestoreForm = z.object({ suiteId: z.string().min(1), version: z.coerce.number().int().min(1) });
 
-const restore = orgAction('MEMBER', RestoreForm, ({ deps, actor }, form) =>
+const restore = orgAction('updateSuite', RestoreForm, ({ deps, actor }, form) =>
   restoreSuiteVersion(deps, actor, form.suiteId, form.version),
 );
 

@@ -8,7 +8,7 @@ import { orgAction } from '../../../../../../../server/ui/org-action';
 import { ServerFormFields, serverRequestFromForm, withUrlOnField } from '../../../../servers/server-form-input';
 
 const register = orgAction(
-  'MEMBER',
+  'createServer',
   ServerFormFields.extend({ projectId: z.string().min(1) }),
   ({ deps, actor }, input) => withUrlOnField(createServer(deps, actor, input.projectId, serverRequestFromForm(input))),
 );

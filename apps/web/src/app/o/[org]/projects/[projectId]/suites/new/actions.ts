@@ -16,7 +16,7 @@ const NewSuiteForm = z.object({
   timezone: z.string().optional(),
 });
 
-const create = orgAction('MEMBER', NewSuiteForm, ({ deps, actor }, form) => {
+const create = orgAction('createSuite', NewSuiteForm, ({ deps, actor }, form) => {
   const schedule = form.schedule?.trim() ? form.schedule.trim() : undefined;
   const request = CreateSuiteRequest.parse({
     name: form.name,

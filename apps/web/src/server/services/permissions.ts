@@ -1,0 +1,117 @@
+import type { RoleName } from '../orgs/org-schemas';
+
+/**
+ * What an operation needs, in one vocabulary for both doors: an API token's scope and a member's role. Each level
+ * includes the ones before it (admin > write > run > read).
+ *
+ * - read: see everything (server and webhook URLs with credentials and query strings masked, see `mayReadUrl`)
+ * - run: also trigger and cancel runs, discover servers and test their connection (requests to a server)
+ * - write: also create, change and delete projects, servers and suites
+ * - admin: also the execution policy, API tokens, webhooks, members and deleting projects
+ */
+export type Permission = 'read' | 'run' | 'write' | 'admin';
+export const PERMISSIONS: readonly Permission[] = ['read', 'run', 'write', 'admin'];
+export const PERMISSION_RANK: Record<Permission, number> = { read: 0, run: 1, write: 2, admin: 3 };
+
+/** The least role of an organization that holds each permission. */
+export const LEAST_ROLE: Record<Permission, RoleName> = {
+  read: 'VIEWER',
+  run: 'MEMBER',
+  write: 'MEMBER',
+  admin: 'ADMIN',
+};
+
+/** The most a member of each role may do. */
+export function permissionOfRole(role: RoleName): Permission {
+  return role === 'VIEWER' ? 'read' : role === 'MEMBER' ? 'write' : 'admin';
+}
+
+/** The most a token with these scopes may do (no scope: nothing, `undefined`). */
+export function permissionOfScopes(scopes: readonly Permission[]): Permission | undefined {
+  return scopes.reduce<Permission | undefined>(
+    (best, scope) => (best === undefined || PERMISSION_RANK[scope] > PERMISSION_RANK[best] ? scope : best),
+    undefined,
+  );
+}
+
+/** True when `held` includes `needed`. */
+export function includesPermission(held: Permission | undefined, needed: Permission): boolean {
+  return held !== undefined && PERMISSION_RANK[held] >= PERMISSION_RANK[needed];
+}
+
+/**
+ * THE table of who may do what: every operation reachable from the REST API (keys are the endpoints' operationIds)
+ * or from a UI server action, with the permission it needs. `defineEndpoint` takes an endpoint's scope from here and
+ * `orgAction` its least role (LEAST_ROLE), so the two doors cannot disagree; docs/security.md shows this table and
+ * `permissions.test.ts` keeps it in step.
+ */
+export const OPERATIONS = {
+  // Projects
+  listProjects: 'read',
+  getProject: 'read',
+  getProjectBadge: 'read',
+  createProject: 'write',
+  updateProject: 'write',
+  deleteProject: 'admin',
+  // Servers
+  listServers: 'read',
+  getServer: 'read',
+  createServer: 'write',
+  updateServer: 'write',
+  deleteServer: 'write',
+  /** Also the web app's "Test connection" (the same connection action): both make requests to the server. */
+  discoverServer: 'run',
+  // Suites
+  listSuites: 'read',
+  getSuite: 'read',
+  listSuiteVersions: 'read',
+  getSuiteVersion: 'read',
+  createSuite: 'write',
+  updateSuite: 'write',
+  deleteSuite: 'write',
+  createTriggerUrl: 'admin',
+  // Runs
+  listRuns: 'read',
+  getRun: 'read',
+  getRunJunit: 'read',
+  getRunMarkdown: 'read',
+  streamRunEvents: 'read',
+  triggerRun: 'run',
+  cancelRun: 'run',
+  // Policy, tokens, webhooks
+  getPolicy: 'read',
+  updatePolicy: 'admin',
+  listTokens: 'admin',
+  getToken: 'admin',
+  createToken: 'admin',
+  revokeToken: 'admin',
+  listWebhooks: 'read',
+  getWebhook: 'read',
+  listWebhookDeliveries: 'read',
+  createWebhook: 'admin',
+  updateWebhook: 'admin',
+  deleteWebhook: 'admin',
+  rotateWebhookSecret: 'admin',
+  redeliverWebhookDelivery: 'admin',
+  // Members (the web app only)
+  inviteMember: 'admin',
+  revokeInvitation: 'admin',
+  changeMemberRole: 'admin',
+  removeMember: 'admin',
+  leaveOrganization: 'read',
+} as const satisfies Record<string, Permission>;
+export type Operation = keyof typeof OPERATIONS;
+
+/** The least role a UI action doing `operation` requires. */
+export function roleFor(operation: Operation): RoleName {
+  return LEAST_ROLE[OPERATIONS[operation]];
+}
+
+/**
+ * Whether the actor may see a server's or webhook's URL in full (credentials, query string): only who may change it,
+ * because they need it to edit. Everyone else gets `maskUrl` (a read token, a VIEWER, a run token for webhooks).
+ * An actor without a known permission (an internal call) sees it masked.
+ */
+export function mayReadUrl(actor: { permission?: Permission }, kind: 'server' | 'webhook'): boolean {
+  return includesPermission(actor.permission, kind === 'server' ? OPERATIONS.updateServer : OPERATIONS.updateWebhook);
+}
