@@ -53,6 +53,9 @@ describe('inbound trigger URL', () => {
     const actor = { tenantId: seeded.tenantId };
     const { url, token } = await createTriggerUrl(d, actor, seeded.suiteId, { githubSecret: 'gh-hook-secret' });
     expect(url).toBe(`https://mcptest.example/api/v1/triggers/${token}`);
+    // 256 random bits after the prefix, as docs/security.md says of trigger tokens.
+    expect(token).toMatch(/^mcptr_[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(token.slice('mcptr_'.length), 'base64url')).toHaveLength(32);
     const body = JSON.stringify({ ref: 'refs/heads/main', after: 'deadbeef' });
     const sign = (secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
     const headers = (signature: string, event = 'push') =>
