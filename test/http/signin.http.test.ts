@@ -1,7 +1,7 @@
 // Sign-in links and the URLs the app hands out, over HTTP against the real web app (next dev): magic links follow
 // APP_URL, never a forged X-Forwarded-Host or Host (through the sign-in page's server action, which calls Auth.js's
-// signIn(), and through Auth.js's own /api/auth route), and APP_URL's default follows PORT. Without SMTP_URL in
-// development the app logs each magic link; the test reads them from the server's output.
+// signIn(), and through Auth.js's own /api/auth route), APP_URL's default follows PORT, and no response may be
+// framed. Without SMTP_URL in development the app logs each magic link; the test reads them from the server's output.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '@mcptest/db';
@@ -16,6 +16,8 @@ let web: RunningWeb;
 let port: number;
 /** Where the app is reachable; APP_URL is left unset, so it must default to http://localhost:$PORT. */
 let appUrl: string;
+/** A suite badge's SVG URL, from the PORT test. */
+let svgUrl = '';
 
 beforeAll(async () => {
   web = await startWebServer({
@@ -188,8 +190,32 @@ describe('URLs handed out when PORT is not 3000 and APP_URL is unset', { timeout
     expect(suite.badge.jsonUrl).toMatch(new RegExp(`^http://localhost:${port}/api/badges/s/[\\w-]+\\.json$`));
     const trigger = await api<{ url: string }>('POST', `/suites/${suite.id}/trigger-url`, {});
     expect(trigger.url).toMatch(new RegExp(`^http://localhost:${port}/api/v1/triggers/mcptr_`));
+    svgUrl = suite.badge.svgUrl;
     // No worker runs here: the run stays queued and the answer carries its url.
     const run = await api<{ id: string; url: string }>('POST', `/suites/${suite.id}/runs`, {});
     expect(run.url).toBe(`${appUrl}/runs/${run.id}`);
+  });
+});
+
+describe('anti-framing and content security headers', { timeout: 180_000 }, () => {
+  it('forbids framing every page and response; pages get the CSP, badges keep theirs and stay images', async () => {
+    for (const pathname of ['/signin', '/', '/api/health', '/api/auth/csrf']) {
+      const response = await fetch(`${web.url}${pathname}`, {
+        redirect: 'manual',
+        signal: AbortSignal.timeout(120_000),
+      });
+      expect(response.headers.get('x-frame-options'), pathname).toBe('DENY');
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy, pathname).toContain("frame-ancestors 'none'");
+      expect(policy, pathname).toContain("default-src 'self'");
+      expect(policy, pathname).toContain("object-src 'none'");
+    }
+    expect(svgUrl).not.toBe('');
+    const badge = await fetch(`${web.url}${new URL(svgUrl).pathname}`, { signal: AbortSignal.timeout(120_000) });
+    expect(badge.status).toBe(200);
+    expect(badge.headers.get('content-type')).toContain('image/svg+xml');
+    // The badge's own policy (no scripts in an SVG opened directly), not the pages' one.
+    expect(badge.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(badge.headers.get('x-frame-options')).toBe('DENY');
   });
 });
