@@ -2,11 +2,15 @@
 // APP_URL, never a forged X-Forwarded-Host or Host (through the sign-in page's server action, which calls Auth.js's
 // signIn(), and through Auth.js's own /api/auth route), APP_URL's default follows PORT, and no response may be
 // framed. Without SMTP_URL in development the app logs each magic link; the test reads them from the server's output.
+import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '@mcptest/db';
 import { useTestDatabase } from '../db';
 import { useTestRedis } from '../redis';
+import { freePort } from '../mcp-servers';
 import { startWebServer, type RunningWeb } from '../web-server';
 import { waitFor } from '../worker';
 
@@ -217,5 +221,41 @@ describe('anti-framing and content security headers', { timeout: 180_000 }, () =
     // The badge's own policy (no scripts in an SVG opened directly), not the pages' one.
     expect(badge.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
     expect(badge.headers.get('x-frame-options')).toBe('DENY');
+  });
+});
+
+describe('development defaults on a public APP_URL', { timeout: 180_000 }, () => {
+  it('the web app refuses to start, naming each problem', async () => {
+    const probePort = await freePort();
+    const distDir = `.next-test-refused-${probePort}`;
+    const child = spawn(path.resolve('node_modules/.bin/next'), ['dev', '-p', String(probePort), '-H', '127.0.0.1'], {
+      cwd: path.resolve('apps/web'),
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'development',
+        NEXT_TELEMETRY_DISABLED: '1',
+        MCPTEST_NEXT_DIST_DIR: distDir,
+        PORT: String(probePort),
+        DATABASE_URL: database.url,
+        REDIS_URL: redis.url,
+        APP_URL: 'https://mcptest.example',
+        MCPTEST_DEV_SIGNIN: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code, output).not.toBe(0);
+      for (const variable of ['MCPTEST_ENCRYPTION_KEYS', 'AUTH_SECRET', 'MCPTEST_DEV_SIGNIN']) {
+        expect(output).toContain(variable);
+      }
+      expect(output).toContain('APP_URL https://mcptest.example is not a loopback URL');
+    } finally {
+      child.kill('SIGKILL');
+      await rm(path.resolve('apps/web', distDir), { recursive: true, force: true });
+    }
   });
 });

@@ -97,7 +97,7 @@ export function readWebEnv(source: Record<string, string | undefined>): WebEnv {
 
 /**
  * The validated environment, parsed on first call (not at import), so `next build` can import server modules without
- * production secrets present. Throws EnvError listing every problem at once.
+ * production secrets present; instrumentation.ts calls it when the server starts. Throws EnvError listing every problem at once.
  */
 export function env(): WebEnv {
   cached ??= readWebEnv(process.env);
