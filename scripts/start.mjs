@@ -15,13 +15,14 @@ if (env.production && !existsSync(path.join(root, 'apps/web/.next/BUILD_ID'))) {
   run('npm', ['run', 'build', '-w', '@mcptest/web']);
 }
 
-// Development runs get the development sign-in (any email, no password) unless the operator says otherwise; the web
-// app refuses the flag when NODE_ENV is production.
-if (!env.production && env.all.MCPTEST_DEV_SIGNIN === undefined) env.all.MCPTEST_DEV_SIGNIN = '1';
+// Development runs on this machine (no APP_URL: http://localhost:$PORT) get the development sign-in (any email, no
+// password) unless the operator says otherwise; the web app refuses the flag in production and on a non-loopback
+// APP_URL (packages/core decideEnvMode).
+if (!env.production && !env.all.APP_URL && env.all.MCPTEST_DEV_SIGNIN === undefined) env.all.MCPTEST_DEV_SIGNIN = '1';
 
 /** What `npm start` prints once the app answers: how a person gets in. */
 function signInHelp() {
-  const lines = [`open ${url}/signin to sign in, then create an organization and follow its first steps`];
+  const lines = [`open ${publicUrl}/signin to sign in, then create an organization and follow its first steps`];
   if (env.all.MCPTEST_DEV_SIGNIN === '1') {
     lines.push('  development sign-in is on (MCPTEST_DEV_SIGNIN=1): type any email, no password');
   } else {
@@ -35,7 +36,10 @@ function signInHelp() {
   return lines;
 }
 
+/** Where the web app listens on this machine (the health check); APP_URL's default is the same URL. */
 const url = `http://localhost:${env.port}`;
+/** Where people open it: APP_URL when set (sign-in links and cookies are made for it). */
+const publicUrl = (env.all.APP_URL || url).replace(/\/+$/, '');
 const children = [];
 function launch(name, cmd, args, cwd) {
   const child = spawn(cmd, args, {
@@ -84,7 +88,7 @@ for (let i = 0; i < 240 && !shuttingDown; i++) {
     const res = await fetch(`${url}/api/health`);
     const body = await res.json();
     log(
-      `mcptest is up at ${url}  (health: postgres ${body.postgres?.ok ? 'ok' : 'DOWN'}, redis ${body.redis?.ok ? 'ok' : 'DOWN'})`,
+      `mcptest is up at ${publicUrl}  (health: postgres ${body.postgres?.ok ? 'ok' : 'DOWN'}, redis ${body.redis?.ok ? 'ok' : 'DOWN'})`,
     );
     for (const line of signInHelp()) log(line);
     break;

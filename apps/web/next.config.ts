@@ -1,11 +1,34 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
+import { PHASE_DEVELOPMENT_SERVER } from 'next/constants';
 
 /** The monorepo root: standalone output traces workspace packages and hoisted node_modules from here. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const config: NextConfig = {
+/**
+ * The Content-Security-Policy of the app's pages. Scripts and styles only from the app itself; 'unsafe-inline' because
+ * the App Router streams its data as inline scripts and a nonce would need per-request rendering of every page, and
+ * because CodeMirror and the charts set styles inline; nothing is framed, posted or fetched elsewhere except GitHub's
+ * sign-in (form-action, for the no-JavaScript redirect). `next dev` adds eval (React's dev tooling) and its reload
+ * websocket. Badges answer with their own stricter policy (server/services/badges/badge-response.ts).
+ */
+function contentSecurityPolicy(development: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${development ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${development ? ' ws: wss:' : ''}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self' https://github.com",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+const config = (phase: string): NextConfig => ({
   // Tests run their own `next dev` beside a developer's; a separate build folder keeps them from clobbering each other.
   // eslint-disable-next-line no-restricted-properties -- build configuration, read by Next before any app module.
   distDir: process.env.MCPTEST_NEXT_DIST_DIR ?? '.next',
@@ -32,6 +55,17 @@ const config: NextConfig = {
   reactStrictMode: true,
   // forbidden() renders app/forbidden.tsx with a 403 when a member's role is below what a page needs.
   experimental: { authInterrupts: true },
-};
+  // No page may be framed (clickjacking): X-Frame-Options for old browsers, frame-ancestors for the rest. Badges are
+  // embedded as images, which neither header restricts.
+  async headers() {
+    return [
+      { source: '/:path*', headers: [{ key: 'X-Frame-Options', value: 'DENY' }] },
+      {
+        source: '/:path((?!api/badges/).*)',
+        headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy(phase === PHASE_DEVELOPMENT_SERVER) }],
+      },
+    ];
+  },
+});
 
 export default config;

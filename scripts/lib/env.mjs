@@ -7,6 +7,11 @@ export const env = {
   redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
   /** A superuser connection used only to create the development role and database when they are missing. */
   pgAdminUrl: process.env.MCPTEST_PG_ADMIN_URL || 'postgresql://postgres@127.0.0.1:5432/postgres',
+  /**
+   * The web app's port. start.mjs gives it to the web app and the worker alike, so both default APP_URL to
+   * http://localhost:$PORT (packages/core/src/env/app-url.ts, the one home of that default; 3000 is its
+   * DEFAULT_APP_PORT, repeated here because this file runs before dependencies are installed).
+   */
   port: process.env.PORT || '3000',
   /** Passed through to children untouched. */
   all: process.env,

@@ -1,5 +1,7 @@
 export * from './env/load-env';
 export * from './env/service-env';
+export * from './env/app-url';
+export * from './env/decide-env-mode';
 export * from './result/run-result';
 export * from './result/cap-transcript';
 export * from './trajectory';

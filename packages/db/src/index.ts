@@ -6,6 +6,7 @@ export { createWithUniqueSlug } from './tenant/create-with-unique-slug';
 export { createSecretBox, secretContext, type SecretBox, type SecretKey, type Sealed } from './crypto/secret-box';
 export { rotateSecrets } from './crypto/rotate-secrets';
 export { generateApiToken, hashToken, API_TOKEN_PREFIX } from './tokens/api-token';
+export { generateSecretToken, SECRET_TOKEN_BYTES } from './tokens/generate-secret-token';
 export { readMigrations, type MigrationFile } from './migrate/read-migrations';
 export { applyMigrations, type ApplyMigrationsResult } from './migrate/apply-migrations';
 export { compareSchema, readDbSnapshot, type DatamodelLike, type DbSnapshot } from './drift/find-drift';

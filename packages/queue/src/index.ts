@@ -93,3 +93,9 @@ export {
 } from './badges/badge-cache-keys';
 export { createBadgeCache, CachedBadge, type BadgeCache, type BadgeCacheOptions } from './badges/badge-cache';
 export { invalidateBadges, type BadgeSubjects } from './badges/invalidate-badges';
+export {
+  claimDeliveryDigest,
+  deliveryDigestKey,
+  DELIVERY_DIGEST_TTL_SECONDS,
+  type ClaimDeliveryDigestInput,
+} from './triggers/claim-delivery-digest';

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { loadEnv, serviceEnvSchema, type PlanName } from '@mcptest/core';
+import { decideEnvMode, loadEnv, serviceEnvSchema, type PlanName } from '@mcptest/core';
 import {
   applyMigrations,
   createDatabase,
@@ -25,7 +25,7 @@ import {
 } from '@mcptest/queue';
 
 /** DATABASE_URL and REDIS_URL as every service reads them (development defaults match `npm start`). */
-export const benchEnv = loadEnv(serviceEnvSchema(false), process.env);
+export const benchEnv = loadEnv(serviceEnvSchema(decideEnvMode(process.env)), process.env);
 
 /** Bench databases older than this were left by a killed run; the next run drops them. */
 const STALE_AFTER_MS = 6 * 60 * 60 * 1000;

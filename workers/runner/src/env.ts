@@ -1,11 +1,19 @@
 // The one env module of the worker process.
-import { isProduction, JsonText, loadEnv, PlanLimitsOverride, serviceEnvSchema } from '@mcptest/core';
+import {
+  appUrlSchema,
+  decideEnvMode,
+  JsonText,
+  loadEnv,
+  PlanLimitsOverride,
+  serviceEnvSchema,
+  type EnvMode,
+} from '@mcptest/core';
 import { z } from 'zod';
 
 export type WorkerEnv = ReturnType<typeof readWorkerEnv>;
 
-export function workerEnvSchema(production: boolean) {
-  return serviceEnvSchema(production).extend({
+export function workerEnvSchema(mode: EnvMode, source: Record<string, string | undefined>) {
+  return serviceEnvSchema(mode).extend({
     /** Seconds between heartbeats: the worker's key in Redis and `heartbeatAt` of the runs it executes. */
     WORKER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
     /** Runs this process executes at once (BullMQ concurrency of the `runs` queue). */
@@ -21,11 +29,11 @@ export function workerEnvSchema(production: boolean) {
     WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
     /** Seconds between reconciler passes (one worker at a time runs it, under a Redis lock). */
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(15),
-    /** Public base URL of the web app: run links in webhook payloads. */
-    APP_URL: z
-      .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
-      .default('http://localhost:3000')
-      .transform((v) => v.replace(/\/+$/, '')),
+    /**
+     * Public base URL of the web app: run links in webhook payloads. Defaults like the web app's to
+     * http://localhost:$PORT (PORT being the web app's; `npm start` gives both processes the same one).
+     */
+    APP_URL: appUrlSchema(source),
     /** Per-plan overrides of the limits in packages/core (plan/plan-limits.ts), JSON. */
     MCPTEST_PLAN_LIMITS: JsonText.pipe(PlanLimitsOverride).default({}),
     /** One webhook delivery attempt: connect, send, and read the (capped) answer. */
@@ -49,5 +57,5 @@ export function workerEnvSchema(production: boolean) {
 }
 
 export function readWorkerEnv(source: Record<string, string | undefined> = process.env) {
-  return loadEnv(workerEnvSchema(isProduction(source)), source);
+  return loadEnv(workerEnvSchema(decideEnvMode(source), source), source);
 }

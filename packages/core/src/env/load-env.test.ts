@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { decideEnvMode } from './decide-env-mode';
 import { EnvError, loadEnv } from './load-env';
 import { DEV_ENCRYPTION_KEYS, serviceEnvSchema } from './service-env';
 
+const DEV = decideEnvMode({});
+const PRODUCTION = decideEnvMode({ NODE_ENV: 'production' });
 const key = (id: string) => `${id}:${btoa(String.fromCharCode(...new Array<number>(32).fill(7)))}`;
 
 describe('serviceEnvSchema', () => {
   it('needs nothing in development', () => {
-    const env = loadEnv(serviceEnvSchema(false), {});
+    const env = loadEnv(serviceEnvSchema(DEV), {});
     expect(env.DATABASE_URL).toBe('postgresql://mcptest@127.0.0.1:5432/mcptest');
     expect(env.REDIS_URL).toBe('redis://127.0.0.1:6379');
     expect(env.MCPTEST_ENCRYPTION_KEYS.map((k) => k.id)).toEqual(['dev']);
@@ -17,7 +20,7 @@ describe('serviceEnvSchema', () => {
   it('requires the secrets and URLs in production and lists every problem at once', () => {
     const error = (() => {
       try {
-        loadEnv(serviceEnvSchema(true), { NODE_ENV: 'production' });
+        loadEnv(serviceEnvSchema(PRODUCTION), { NODE_ENV: 'production' });
       } catch (e) {
         return e;
       }
@@ -30,7 +33,7 @@ describe('serviceEnvSchema', () => {
   });
 
   it('defaults to no private networks in production', () => {
-    const env = loadEnv(serviceEnvSchema(true), {
+    const env = loadEnv(serviceEnvSchema(PRODUCTION), {
       DATABASE_URL: 'postgresql://u@db/x',
       REDIS_URL: 'redis://r:6379',
       MCPTEST_ENCRYPTION_KEYS: key('k1'),
@@ -48,7 +51,7 @@ describe('serviceEnvSchema', () => {
     ['REDIS_PREFIX', 'has space', 'must be 1-64 characters'],
     ['LOG_LEVEL', 'loud', 'Invalid option'],
   ])('names %s when it is %s', (variable, value, message) => {
-    expect(() => loadEnv(serviceEnvSchema(false), { [variable]: value })).toThrow(
+    expect(() => loadEnv(serviceEnvSchema(DEV), { [variable]: value })).toThrow(
       expect.objectContaining({
         problems: [expect.objectContaining({ variable, message: expect.stringContaining(message) })],
       }),
@@ -56,13 +59,13 @@ describe('serviceEnvSchema', () => {
   });
 
   it('treats empty strings as unset and "none" as no private networks', () => {
-    const env = loadEnv(serviceEnvSchema(false), { DATABASE_URL: '', MCPTEST_ALLOW_PRIVATE_NETWORKS: 'none' });
+    const env = loadEnv(serviceEnvSchema(DEV), { DATABASE_URL: '', MCPTEST_ALLOW_PRIVATE_NETWORKS: 'none' });
     expect(env.DATABASE_URL).toContain('127.0.0.1');
     expect(env.MCPTEST_ALLOW_PRIVATE_NETWORKS).toEqual([]);
   });
 
   it('keeps key order: the first key seals', () => {
-    const env = loadEnv(serviceEnvSchema(false), { MCPTEST_ENCRYPTION_KEYS: `${key('new')}, ${key('old')}` });
+    const env = loadEnv(serviceEnvSchema(DEV), { MCPTEST_ENCRYPTION_KEYS: `${key('new')}, ${key('old')}` });
     expect(env.MCPTEST_ENCRYPTION_KEYS.map((k) => k.id)).toEqual(['new', 'old']);
   });
 });

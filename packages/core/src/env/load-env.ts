@@ -31,11 +31,6 @@ export function loadEnv<S extends z.ZodObject>(schema: S, source: Record<string,
   );
 }
 
-/** Whether the record says production; decides which development defaults are allowed. */
-export function isProduction(source: Record<string, string | undefined>): boolean {
-  return source.NODE_ENV === 'production';
-}
-
 /** postgres:// or postgresql:// URL. */
 export const PostgresUrl = z
   .string()

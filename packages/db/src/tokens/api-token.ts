@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { generateSecretToken } from './generate-secret-token';
 
 /** All API tokens start with this, so secret scanners and humans recognise them. */
 export const API_TOKEN_PREFIX = 'mcpt_';
@@ -10,6 +11,6 @@ export function hashToken(token: string): string {
 
 /** A new API token: the secret (shown once), its hash (stored) and its visible prefix (stored, shown in lists). */
 export function generateApiToken(): { token: string; tokenHash: string; prefix: string } {
-  const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const token = generateSecretToken(API_TOKEN_PREFIX);
   return { token, tokenHash: hashToken(token), prefix: token.slice(0, API_TOKEN_PREFIX.length + 6) };
 }

@@ -92,7 +92,9 @@ export function buildAuthConfig({ env, adapter, logger }: BuildAuthConfigOptions
     basePath: '/api/auth',
     adapter,
     secret: env.AUTH_SECRET,
-    // We run behind our own APP_URL; the Host header is the one our proxy forwards.
+    // Auth.js's host check guards deployments without a configured URL. Ours has one: AUTH_URL is set from APP_URL
+    // (env.ts applyAuthUrl), so request headers never name the host in links, unless MCPTEST_TRUST_PROXY_HEADERS=1
+    // says the operator's proxy sets them.
     trustHost: true,
     providers,
     pages: { signIn: '/signin', error: '/signin', verifyRequest: '/signin' },

@@ -1,7 +1,8 @@
-// env.ts's rules for the sign-in variables: the development sign-in must never start in production.
+// env.ts's rules for the sign-in variables: the development sign-in must never start in production or on a public
+// APP_URL, APP_URL follows PORT, and Auth.js's URL comes from APP_URL alone.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EnvError } from '@mcptest/core';
-import { env, resetEnvForTests } from '../../env';
+import { applyAuthUrl, env, readWebEnv, resetEnvForTests } from '../../env';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -38,7 +39,7 @@ describe('sign-in environment', () => {
     expect(problems({ ...PRODUCTION, MCPTEST_DEV_SIGNIN: '1' })).toEqual([
       {
         variable: 'MCPTEST_DEV_SIGNIN',
-        message: 'the development sign-in cannot be enabled when NODE_ENV is production',
+        message: 'the development sign-in cannot be enabled: NODE_ENV is production',
       },
     ]);
     expect(load({ ...PRODUCTION, MCPTEST_DEV_SIGNIN: '0' }).MCPTEST_DEV_SIGNIN).toBe(false);
@@ -64,5 +65,37 @@ describe('sign-in environment', () => {
     ]);
     expect(load({ NODE_ENV: 'test', AUTH_GITHUB_ID: 'id', AUTH_GITHUB_SECRET: 's' }).AUTH_GITHUB_ID).toBe('id');
     expect(problems({ NODE_ENV: 'test', SMTP_URL: 'mail.example.com' }).map((p) => p.variable)).toEqual(['SMTP_URL']);
+  });
+
+  it('refuses the development sign-in and secrets on a non-loopback APP_URL unless MCPTEST_ALLOW_DEV_DEFAULTS=1', () => {
+    const lan = { NODE_ENV: 'development', APP_URL: 'http://192.168.1.20:3000', MCPTEST_DEV_SIGNIN: '1' };
+    expect(problems(lan).map((p) => p.variable)).toEqual([
+      'MCPTEST_ENCRYPTION_KEYS',
+      'AUTH_SECRET',
+      'MCPTEST_DEV_SIGNIN',
+    ]);
+    expect(load({ ...lan, MCPTEST_ALLOW_DEV_DEFAULTS: '1' }).MCPTEST_DEV_SIGNIN).toBe(true);
+  });
+
+  it('defaults APP_URL to http://localhost:$PORT', () => {
+    expect(readWebEnv({}).APP_URL).toBe('http://localhost:3000');
+    expect(readWebEnv({ PORT: '3005' }).APP_URL).toBe('http://localhost:3005');
+  });
+
+  it("pins Auth.js's URL to APP_URL unless the proxy headers are trusted, and refuses another AUTH_URL", () => {
+    vi.stubEnv('AUTH_URL', undefined); // restored by unstubAllEnvs, whatever applyAuthUrl leaves
+    const pinned = readWebEnv({ APP_URL: 'http://localhost:3005' });
+    applyAuthUrl(pinned);
+    expect(process.env.AUTH_URL).toBe('http://localhost:3005/api/auth');
+    // Our own value is accepted when the env is read again; any other is not.
+    expect(readWebEnv({ APP_URL: 'http://localhost:3005', AUTH_URL: 'http://localhost:3005/api/auth' }).APP_URL).toBe(
+      'http://localhost:3005',
+    );
+    expect(problems({ NODE_ENV: 'test', AUTH_URL: 'https://evil.example/api/auth', NEXTAUTH_URL: 'x' })).toEqual([
+      { variable: 'AUTH_URL', message: expect.stringContaining('Auth.js takes its URL from APP_URL') },
+      { variable: 'NEXTAUTH_URL', message: expect.stringContaining('Auth.js takes its URL from APP_URL') },
+    ]);
+    applyAuthUrl(readWebEnv({ MCPTEST_TRUST_PROXY_HEADERS: '1' }));
+    expect(process.env.AUTH_URL).toBeUndefined();
   });
 });

@@ -34,8 +34,10 @@ describe('invitations', () => {
       email: invitee.email.toUpperCase(),
       role: 'MEMBER',
     });
-    expect(created.acceptUrl).toMatch(/^https:\/\/mcptest\.example\/invite\/[A-Za-z0-9_-]{32}$/);
+    expect(created.acceptUrl).toMatch(/^https:\/\/mcptest\.example\/invite\/[A-Za-z0-9_-]{43}$/);
     const token = tokenOf(created.acceptUrl);
+    // 256 random bits, as docs/security.md says of invitation tokens.
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     expect(created.invitation).toMatchObject({ email: invitee.email.toLowerCase(), role: 'MEMBER', expired: false });
     expect(new Date(created.invitation.expiresAt).getTime() - deps.clock.now.getTime()).toBe(INVITATION_TTL_MS);
     const row = await database.db.tenant(org.tenantId).invitation.findFirstOrThrow({ where: {} });

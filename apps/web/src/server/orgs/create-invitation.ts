@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { hashToken } from '@mcptest/db';
+import { generateSecretToken, hashToken } from '@mcptest/db';
 import { ApiError } from '../api/api-error';
 import { hasRole, requireRole } from './authorize';
 import {
@@ -15,7 +14,7 @@ import { INVITATION_SELECT, toInvitationResource } from './to-invitation-resourc
 
 /**
  * Invites an email address (ADMIN and up) with a role no higher than the inviter's. Returns the accept URL, which holds
- * the only copy of the token (24 random bytes; only its SHA-256 is stored), so it is shown or emailed once. A pending
+ * the only copy of the token (256 random bits; only its SHA-256 is stored), so it is shown or emailed once. A pending
  * invitation to the same address is replaced, so only the newest link works.
  */
 export async function createInvitation(
@@ -37,7 +36,7 @@ export async function createInvitation(
   });
   if (existing) throw new ApiError('conflict', `${email} is already a member of this organization`);
 
-  const token = randomBytes(24).toString('base64url');
+  const token = generateSecretToken();
   const now = deps.now();
   const invitation = await deps.db.tenant(caller.tenantId).transaction(async (tx) => {
     await tx.invitation.deleteMany({ where: { email, acceptedAt: null } });

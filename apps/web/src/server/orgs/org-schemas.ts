@@ -63,7 +63,7 @@ export type CreateInvitationInput = z.input<typeof CreateInvitationInput>;
 export const RevokeInvitationInput = z.strictObject({ tenant: TenantRef, invitationId: z.string().min(1).max(64) });
 export type RevokeInvitationInput = z.infer<typeof RevokeInvitationInput>;
 
-/** The token from `/invite/<token>`: 24 random bytes in base64url are 32 characters. */
+/** The token from `/invite/<token>`: 32 random bytes in base64url are 43 characters (generateSecretToken). */
 export const AcceptInvitationInput = z.strictObject({ token: z.string().min(16).max(128) });
 export type AcceptInvitationInput = z.infer<typeof AcceptInvitationInput>;
 

@@ -106,12 +106,17 @@ beforeAll(async () => {
   vi.stubEnv('REDIS_URL', testRedis.url);
   vi.stubEnv('REDIS_PREFIX', testRedis.prefix);
   vi.stubEnv('APP_URL', 'https://mcptest.example');
+  // A public APP_URL with the development key and secret (decideEnvMode).
+  vi.stubEnv('MCPTEST_ALLOW_DEV_DEFAULTS', '1');
   vi.stubEnv('API_RATE_LIMIT_PER_TOKEN', String(PER_TOKEN));
   vi.stubEnv('API_TRIGGERS_PER_TENANT_PER_MINUTE', String(TRIGGERS_PER_TENANT));
   vi.resetModules();
   route = await import('./route');
   serviceDeps = await import('../../../server/services/get-service-deps');
-  worker = await startTestWorker(testDb, testRedis, { APP_URL: 'https://mcptest.example' });
+  worker = await startTestWorker(testDb, testRedis, {
+    APP_URL: 'https://mcptest.example',
+    MCPTEST_ALLOW_DEV_DEFAULTS: '1',
+  });
   for (const which of ['A', 'B'] as const) {
     const created = await createTenant(testDb.db, { name: `MCP ${which}`, ownerEmail: `mcp-${which}@example.test` });
     const seeded = await seedSuite(testDb.db, { tenantId: created.tenant.id, serverUrl: mock.url, yaml: SUITE });

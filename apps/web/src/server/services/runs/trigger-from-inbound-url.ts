@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { hashToken, secretContext } from '@mcptest/db';
+import { claimDeliveryDigest } from '@mcptest/queue';
 import { z } from 'zod';
 import { ApiError } from '../../api/api-error';
 import { findUnstorableText } from '../../api/find-unstorable-text';
@@ -37,7 +38,8 @@ function verifyGithubSignature(secret: string, body: string, header: string | nu
  * A call of a suite's inbound trigger URL: the secret token in the path names the suite (stored hashed). GitHub
  * deliveries (X-GitHub-Event) are understood: `push` runs the pushed commit, `pull_request` (opened, synchronize,
  * reopened) runs the head commit, `ping` answers, other events are ignored; with a secret set, X-Hub-Signature-256 must
- * match. Anything else may send `{commitSha?, branch?}`. The delivery id (or Idempotency-Key) makes retries idempotent.
+ * match. Anything else may send `{commitSha?, branch?}`. The delivery id (or Idempotency-Key) makes retries idempotent;
+ * a GitHub payload is also deduplicated by its digest for 24 h, whatever its delivery id.
  */
 export async function triggerFromInboundUrl(
   deps: ServiceDeps,
@@ -115,7 +117,17 @@ export async function triggerFromInboundUrl(
   // GitHub's payloads have no length or character rules: text Postgres cannot store is a 400, not a failed insert.
   const unstorable = findUnstorableText({ commitSha, branch });
   if (unstorable) throw new ApiError('validation_failed', `${unstorable.path}: ${unstorable.message}`, [unstorable]);
-  const idempotencyKey = headers.get('x-github-delivery') ?? headers.get('idempotency-key') ?? undefined;
+  let idempotencyKey = headers.get('x-github-delivery') ?? headers.get('idempotency-key') ?? undefined;
+  if (event) {
+    // GitHub signs the body, not the delivery id: a captured delivery replayed under a new X-GitHub-Delivery still
+    // verifies. The same event and body within 24 h therefore count as the same delivery (the first one's run).
+    const digest = createHash('sha256').update(`${event}\n`).update(rawBody, 'utf8').digest('hex');
+    idempotencyKey = await claimDeliveryDigest(deps.redis, deps.prefix, {
+      suiteId: suite.id,
+      digest,
+      deliveryKey: (idempotencyKey ?? `sha256:${digest}`).slice(0, 200),
+    });
+  }
   const outcome = await triggerRun(
     deps,
     { tenantId: suite.tenantId },

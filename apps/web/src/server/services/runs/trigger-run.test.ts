@@ -1,7 +1,7 @@
 // Triggering without a worker: quotas before anything is queued, idempotency, and the inbound trigger URL.
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { tenantDailyBudgetKey } from '@mcptest/queue';
+import { deliveryDigestKey, DELIVERY_DIGEST_TTL_SECONDS, tenantDailyBudgetKey } from '@mcptest/queue';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { seedSuite } from '../../../../../../test/worker';
@@ -53,6 +53,9 @@ describe('inbound trigger URL', () => {
     const actor = { tenantId: seeded.tenantId };
     const { url, token } = await createTriggerUrl(d, actor, seeded.suiteId, { githubSecret: 'gh-hook-secret' });
     expect(url).toBe(`https://mcptest.example/api/v1/triggers/${token}`);
+    // 256 random bits after the prefix, as docs/security.md says of trigger tokens.
+    expect(token).toMatch(/^mcptr_[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(token.slice('mcptr_'.length), 'base64url')).toHaveLength(32);
     const body = JSON.stringify({ ref: 'refs/heads/main', after: 'deadbeef' });
     const sign = (secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
     const headers = (signature: string, event = 'push') =>
@@ -117,5 +120,44 @@ describe('inbound trigger URL', () => {
     ]);
     const bad = await triggerFromInboundUrl(d, token, new Headers(), '{"commit":1}').catch((e: unknown) => e);
     expect(bad).toMatchObject({ code: 'validation_failed' });
+  });
+
+  it('starts no second run for the same signed GitHub payload under a new delivery id (24 h digest)', async () => {
+    const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });
+    const { token } = await createTriggerUrl(d, { tenantId: seeded.tenantId }, seeded.suiteId, { githubSecret: 's3' });
+    const signed = (body: string, delivery?: string, event = 'push') =>
+      new Headers({
+        'x-github-event': event,
+        'x-hub-signature-256': `sha256=${createHmac('sha256', 's3').update(body).digest('hex')}`,
+        ...(delivery ? { 'x-github-delivery': delivery } : {}),
+      });
+    const runIds = async () =>
+      (
+        await database.db
+          .tenant(seeded.tenantId)
+          .run.findMany({ where: { suiteId: seeded.suiteId }, orderBy: { queuedAt: 'asc' } })
+      ).map((r) => r.id);
+    const runIdOf = (result: Awaited<ReturnType<typeof triggerFromInboundUrl>>) =>
+      result.kind === 'triggered' ? (result.outcome.finished ? result.outcome.run.id : result.outcome.id) : undefined;
+
+    const body = JSON.stringify({ ref: 'refs/heads/main', after: 'feed01' });
+    const first = runIdOf(await triggerFromInboundUrl(d, token, signed(body, 'delivery-a'), body));
+    // A replay of the captured delivery with a fresh id (or none): still verifies, answers the first run.
+    expect(runIdOf(await triggerFromInboundUrl(d, token, signed(body, 'delivery-b'), body))).toBe(first);
+    expect(runIdOf(await triggerFromInboundUrl(d, token, signed(body), body))).toBe(first);
+    expect(await runIds()).toEqual([first]);
+
+    // A different payload is a different delivery.
+    const other = JSON.stringify({ ref: 'refs/heads/main', after: 'feed02' });
+    const second = runIdOf(await triggerFromInboundUrl(d, token, signed(other, 'delivery-c'), other));
+    expect(second).not.toBe(first);
+    expect(await runIds()).toEqual([first, second]);
+
+    // Remembered for 24 h, per suite, under a bounded key.
+    const digest = createHash('sha256').update(`push\n${body}`).digest('hex');
+    const ttl = await redis.redis.ttl(deliveryDigestKey(redis.prefix, seeded.suiteId, digest));
+    expect(ttl).toBeGreaterThan(DELIVERY_DIGEST_TTL_SECONDS - 60);
+    expect(ttl).toBeLessThanOrEqual(DELIVERY_DIGEST_TTL_SECONDS);
+    expect(DELIVERY_DIGEST_TTL_SECONDS).toBe(24 * 60 * 60);
   });
 });

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { hashToken, secretContext } from '@mcptest/db';
+import { generateSecretToken, hashToken, secretContext } from '@mcptest/db';
 import type { Actor, ServiceDeps } from '../service-deps';
 import { getSuiteOrThrow } from './get-suite-or-throw';
 import type { CreateTriggerUrlRequest } from './suite-schemas';
@@ -15,7 +14,7 @@ export async function createTriggerUrl(
   input: CreateTriggerUrlRequest,
 ) {
   await getSuiteOrThrow(deps, actor, suiteId);
-  const token = `mcptr_${randomBytes(24).toString('base64url')}`;
+  const token = generateSecretToken('mcptr_');
   const sealed = input.githubSecret
     ? deps.secretBox.seal(input.githubSecret, secretContext.suiteTriggerSecret(actor.tenantId))
     : undefined;

@@ -52,6 +52,8 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   worker = await startTestWorker(database, redis, {
     APP_URL: 'https://mcptest.example',
+    // A public APP_URL with the test's development key (decideEnvMode).
+    MCPTEST_ALLOW_DEV_DEFAULTS: '1',
     WEBHOOK_RETRY_BASE_MS: '50',
     WEBHOOK_RETRY_CAP_MS: '2000',
   });
