@@ -6,7 +6,6 @@ import {
   type LoadedAssertion,
   type LoadedSuite,
   redactToolResult,
-  renderTemplate,
   shouldRedact,
   type SuiteServer,
   type ToolCallResultData,
@@ -17,9 +16,10 @@ import { describeSessionError } from './describe-session-error';
 import type { CannedElicitation, McpSession, SessionClientCapabilities } from '../session';
 import { isolateFixture } from './isolate-fixture';
 import { type ConnectionSpec, openExecutorSession } from './open-executor-session';
-import { blockTool, type CallsVerdict, judgeCalls, type PlannedCall, plannedCalls } from './plan-calls';
+import { blockTool, type CallsVerdict, type PlannedCall, plannedCalls } from './plan-calls';
 import { type AssertionOutcome, runServerAssertion, type ServerAssertion } from './run-server-assertion';
 import { runTrajectory } from './run-trajectory';
+import { type Checker, inProcessChecker } from '../sandbox/checker';
 import { staticSkipReason } from './skip-reason';
 import type { ExecutedAssertion, ExecuteSuiteOptions, ExecuteSuiteResult, ExecutionEvent } from './types';
 
@@ -60,6 +60,7 @@ export async function executeSuite(suite: LoadedSuite, options: ExecuteSuiteOpti
   });
   const run: RunState = {
     options,
+    checker: options.checker ?? inProcessChecker,
     gate,
     verdicts: new Map(),
     shared: options.sessionMode === 'shared' ? new Map() : undefined,
@@ -110,6 +111,7 @@ type OpenedSession =
 
 interface RunState {
   options: ExecuteSuiteOptions;
+  checker: Checker;
   gate: CallGate;
   /** The policy's verdict per assertion key, from its first trial (so later trials need no session to be skipped). */
   verdicts: Map<string, CallsVerdict>;
@@ -155,6 +157,7 @@ async function runAssertion(
 
   if (assertion.kind === 'trajectory') {
     const outcome = await runTrajectory(assertion.block, {
+      checker: run.checker,
       fixture: options.fixtureDir,
       env: options.env,
       baseDir: path.dirname(path.resolve(assertion.file)),
@@ -187,7 +190,7 @@ async function runAssertion(
       }
     }
 
-    const spec = connectionSpec(assertion, suite, options, fixture);
+    const spec = await connectionSpec(run.checker, assertion, suite, options, fixture);
     if (!spec.ok) return finish({ status: 'FAIL', detail: spec.detail }, tool === undefined ? {} : { tool });
     const opened = await openSession(run, spec.spec, assertion, calls, deadline);
     if (!opened.ok) {
@@ -197,7 +200,13 @@ async function runAssertion(
     session = opened.session;
     ownSession = !run.shared;
 
-    const verdict = judgeCalls(calls, opened.tools, options.policy);
+    // Only the descriptors of the tools called cross to the checker (the listing can be large).
+    const called = new Map(
+      calls.flatMap((c) => (opened.tools.has(c.tool) ? [[c.tool, opened.tools.get(c.tool)!]] : [])),
+    );
+    const judged = await run.checker.run('judgeCalls', calls, called, options.policy);
+    if (!judged.ok) return finish({ status: 'FAIL', detail: judged.reason }, tool === undefined ? {} : { tool });
+    const verdict = judged.value;
     run.verdicts.set(assertion.key, verdict);
     const decided = verdictFields(verdict, tool);
     if (!verdict.ok) return finish({ status: 'SKIP', detail: verdict.reason }, decided);
@@ -215,6 +224,7 @@ async function runAssertion(
       timeoutMs: assertion.timeoutMs,
       signal: options.signal,
       since,
+      checker: run.checker,
       snapshotStore: options.snapshotStore,
       updateSnapshots: options.updateSnapshots === true,
       onBudgetExhausted: run.onBudgetExhausted,
@@ -301,19 +311,22 @@ async function openSession(
  * file:// URIs of the templated paths; an assert_sampling block answers sampling with its mock_text unless the server
  * block already configures sampling, as mcp-assert does).
  */
-function connectionSpec(
+async function connectionSpec(
+  checker: Checker,
   assertion: ServerAssertion,
   suite: LoadedSuite,
   options: ExecuteSuiteOptions,
   fixture: string | undefined,
-): { ok: true; spec: ConnectionSpec } | { ok: false; detail: string } {
+): Promise<{ ok: true; spec: ConnectionSpec } | { ok: false; detail: string }> {
   const server: SuiteServer | undefined = assertion.server ?? suite.server;
   const vars = { fixture, captured: {}, env: options.env };
 
   const capabilities = server?.clientCapabilities;
   const roots: { uri: string; name: string }[] = [];
   for (const root of capabilities?.roots ?? []) {
-    const rendered = renderTemplate(root, vars);
+    const ran = await checker.run('renderTemplate', root, vars);
+    if (!ran.ok) return { ok: false, detail: `server.client_capabilities.roots: ${ran.reason}` };
+    const rendered = ran.value;
     if (!rendered.ok) return { ok: false, detail: `server.client_capabilities.roots: ${rendered.error.message}` };
     const absolute = path.resolve(String(rendered.value));
     roots.push({ uri: `file://${absolute}`, name: path.basename(absolute) });
@@ -359,7 +372,9 @@ function connectionSpec(
     if (server.command === undefined) return { ok: false, detail: 'server: a stdio server needs `command`' };
     const args: string[] = [];
     for (const arg of server.args) {
-      const rendered = renderTemplate(arg, vars);
+      const ran = await checker.run('renderTemplate', arg, vars);
+      if (!ran.ok) return { ok: false, detail: `server.args: ${ran.reason}` };
+      const rendered = ran.value;
       if (!rendered.ok) return { ok: false, detail: `server.args: ${rendered.error.message}` };
       args.push(String(rendered.value));
     }
