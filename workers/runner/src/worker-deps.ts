@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { PlanTable } from '@mcptest/core';
 import type { Database, SecretBox } from '@mcptest/db';
+import type { Checker } from '@mcptest/mcp';
 import type { FairAdmission, Queues, Redis } from '@mcptest/queue';
 import type { WorkerMetrics } from './observability/metrics';
 import type { ActiveRuns } from './run/active-runs';
@@ -20,6 +21,8 @@ export interface WorkerDeps {
   plans: PlanTable;
   /** The SSRF-safe fetch behind per-host politeness: the only way runs reach a server. */
   fetch: typeof fetch;
+  /** Where runs evaluate untrusted input: the check pool (worker threads with a deadline and a heap limit each). */
+  checker: Checker;
   /** `<host>-<pid>`, recorded on the runs this process executes. */
   workerId: string;
   active: ActiveRuns;

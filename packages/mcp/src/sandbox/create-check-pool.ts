@@ -114,6 +114,11 @@ function describeCheckError(error: unknown, options: CheckPoolOptions): string {
  * (tsx, vitest) the entry is the .mjs bootstrap that loads the TypeScript through tsx.
  */
 function defaultThreadEntry(): URL {
-  const bundled = new URL('./check-thread.js', import.meta.url);
-  return existsSync(fileURLToPath(bundled)) ? bundled : new URL('./check-thread.dev.mjs', import.meta.url);
+  const bundled = new URL(BUNDLED_ENTRY, import.meta.url);
+  return existsSync(fileURLToPath(bundled)) ? bundled : new URL(DEV_ENTRY, import.meta.url);
 }
+
+// Names in constants, not literals in `new URL(...)`: bundlers treat `new URL('./x', import.meta.url)` as an asset to
+// copy, and the bundled entry does not exist until the runner's build writes it.
+const BUNDLED_ENTRY = './check-thread.js';
+const DEV_ENTRY = './check-thread.dev.mjs';

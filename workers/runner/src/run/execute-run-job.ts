@@ -151,6 +151,7 @@ export async function executeRunJob(
     const outcome = await executeSuite(plan.suite, {
       serverOverride: plan.server,
       fetch: deps.fetch,
+      checker: deps.checker,
       allowStdio: false,
       policy: plan.policy,
       budget,
