@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Expect, type ToolObservation } from '@mcptest/core';
+import { defaultExecPolicy, Expect, type ToolObservation } from '@mcptest/core';
 import { inProcessChecker } from './checker';
 import { type CheckPool, createCheckPool } from './create-check-pool';
 
@@ -45,6 +45,38 @@ describe('createCheckPool', () => {
       ok: true,
       value: { ok: true, value: { q: 3 } },
     });
+  });
+
+  it('runs every operation the executor hands it, with the same values as in this thread', async () => {
+    const checks = pool();
+    const policy = { ...defaultExecPolicy(), overrides: [{ tool: 'drop_*', class: 'Destructive' as const }] };
+    const tools = new Map([['drop_table', { name: 'drop_table' }]]);
+    const cases: [string, (checker: typeof inProcessChecker) => Promise<unknown>][] = [
+      ['judgeCalls', (c) => c.run('judgeCalls', [{ tool: 'drop_table', role: 'assert' }], tools, policy)],
+      [
+        'applyCaptures',
+        (c) => c.run('applyCaptures', { id: '$.items[0].id' }, { structuredContent: { items: [{ id: 7 }] } }),
+      ],
+      [
+        'trajectory',
+        (c) =>
+          c.run(
+            'trajectory',
+            { trajectory: [{ type: 'order', tools: ['a', 'b'] }] },
+            { auditLog: '{"tool":"b","args":{}}\n{"tool":"a","args":{}}', file: 'log.jsonl' },
+          ),
+      ],
+      ['checkLogging', (c) => c.run('checkLogging', { contains_level: ['error'] }, [{ level: 'info', data: 'x' }])],
+      [
+        'checkNotifications',
+        (c) => c.run('checkNotifications', { methods: ['notifications/progress'] }, [{ method: 'm', params: '{}' }]),
+      ],
+    ];
+    for (const [name, call] of cases) {
+      const inThread = await call(inProcessChecker);
+      expect(inThread, name).toMatchObject({ ok: true });
+      expect(await call(checks), name).toEqual(inThread);
+    }
   });
 
   it(
