@@ -19,7 +19,7 @@ import { type ConnectionSpec, openExecutorSession } from './open-executor-sessio
 import { blockTool, type CallsVerdict, type PlannedCall, plannedCalls } from './plan-calls';
 import { type AssertionOutcome, runServerAssertion, type ServerAssertion } from './run-server-assertion';
 import { runTrajectory } from './run-trajectory';
-import { type Checker, inProcessChecker } from '../sandbox/checker';
+import { type Checker, type CheckRun, inProcessChecker } from '../sandbox/checker';
 import { staticSkipReason } from './skip-reason';
 import type { ExecutedAssertion, ExecuteSuiteOptions, ExecuteSuiteResult, ExecutionEvent } from './types';
 
@@ -63,6 +63,7 @@ export async function executeSuite(suite: LoadedSuite, options: ExecuteSuiteOpti
     checker: options.checker ?? inProcessChecker,
     gate,
     verdicts: new Map(),
+    judged: new WeakMap(),
     shared: options.sessionMode === 'shared' ? new Map() : undefined,
     listings: new Map(),
     onBudgetExhausted(exhausted) {
@@ -115,6 +116,8 @@ interface RunState {
   gate: CallGate;
   /** The policy's verdict per assertion key, from its first trial (so later trials need no session to be skipped). */
   verdicts: Map<string, CallsVerdict>;
+  /** The checker's verdicts by listing, then by planned calls (see `judge`). */
+  judged: WeakMap<ReadonlyMap<string, ToolDescriptor>, Map<string, CallsVerdict>>;
   /** Shared sessions by connection (sessionMode 'shared'); a failed open is remembered, not retried. */
   shared: Map<string, Promise<OpenedSession>> | undefined;
   /**
@@ -200,11 +203,7 @@ async function runAssertion(
     session = opened.session;
     ownSession = !run.shared;
 
-    // Only the descriptors of the tools called cross to the checker (the listing can be large).
-    const called = new Map(
-      calls.flatMap((c) => (opened.tools.has(c.tool) ? [[c.tool, opened.tools.get(c.tool)!]] : [])),
-    );
-    const judged = await run.checker.run('judgeCalls', calls, called, options.policy);
+    const judged = await judge(run, calls, opened.tools);
     if (!judged.ok) return finish({ status: 'FAIL', detail: judged.reason }, tool === undefined ? {} : { tool });
     const verdict = judged.value;
     run.verdicts.set(assertion.key, verdict);
@@ -240,6 +239,30 @@ async function runAssertion(
     if (ownSession) await session?.close().catch(() => undefined);
     await cleanup?.();
   }
+}
+
+/**
+ * The policy's verdict on `calls` against a listing, from the checker (classification runs the tenant's globs on the
+ * server's tool names). Remembered per listing and calls: a listing is reused across the run's sessions, so a suite of
+ * calls to one tool crosses to the checker once.
+ */
+async function judge(
+  run: RunState,
+  calls: readonly PlannedCall[],
+  tools: ReadonlyMap<string, ToolDescriptor>,
+): Promise<CheckRun<CallsVerdict>> {
+  const key = JSON.stringify(calls);
+  let known = run.judged.get(tools);
+  const cached = known?.get(key);
+  if (cached) return { ok: true, value: cached };
+  // Only the descriptors of the tools called cross to the checker (the listing can be large).
+  const called = new Map(calls.flatMap((c) => (tools.has(c.tool) ? [[c.tool, tools.get(c.tool)!]] : [])));
+  const judged = await run.checker.run('judgeCalls', calls, called, run.options.policy);
+  if (judged.ok) {
+    if (!known) run.judged.set(tools, (known = new Map()));
+    known.set(key, judged.value);
+  }
+  return judged;
 }
 
 function verdictFields(verdict: CallsVerdict, tool: string | undefined): Partial<ExecutedAssertion> {

@@ -129,6 +129,8 @@ describe('createCheckPool', () => {
     { timeout: 60_000 },
     async () => {
       const checks = pool({ threads: 2, timeoutMs: 5_000 });
+      // Both threads booted first (two checks at once go to two threads), so boot time does not decide the order.
+      await Promise.all([checks.run('checkToolResult', ...SMALL), checks.run('checkToolResult', ...SMALL)]);
       const runaway = checks.run('checkToolResult', ...UNIQUE_ITEMS);
       let finishedFirst: string | undefined;
       void runaway.then(() => (finishedFirst ??= 'runaway'));
