@@ -5,7 +5,10 @@ import type { CheckArgs, CheckOp, CheckTask, CheckValue } from './check-ops';
 import type { Checker, CheckRun } from './checker';
 
 export interface CheckPoolOptions {
-  /** Worker threads; a run evaluates one check at a time, so as many as the runs executed at once never queue. */
+  /**
+   * Most worker threads at once; a run evaluates one check at a time, so as many as the runs executed at once means no
+   * check waits for another run's.
+   */
   threads: number;
   /** Hard deadline of one check, from when its thread begins it; past it the thread is terminated and replaced. */
   timeoutMs: number;
@@ -44,10 +47,14 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
   const filename = (options.threadEntry ?? defaultThreadEntry()).href;
   const pool = new Piscina<CheckTask, unknown>({
     filename,
-    // Started up front and kept: a check never waits for a thread to boot, except right after a replacement.
-    minThreads: options.threads,
+    // One thread kept warm, more started when checks run side by side (a thread's boot does not count against a
+    // check's deadline) and ended after a minute unused: a worker of concurrency 16 does not hold 16 heaps when idle.
+    minThreads: 1,
     maxThreads: options.threads,
-    idleTimeout: Number.POSITIVE_INFINITY,
+    idleTimeout: 60_000,
+    // Tasks reach a thread as messages: piscina's default Atomics.wait hand-off cost 0.34 ms of wall and 0.26 ms of
+    // CPU per check here, against 0.10 and 0.10 ms this way (docs/benchmarks.md, target g).
+    atomics: 'disabled',
     resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb },
   });
   // A thread ended by its memory limit also surfaces here; the task's own rejection carries the reason.
