@@ -26,6 +26,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 RUN node scripts/prisma-generate.mjs \
  && node scripts/bundle.mjs workers/runner/src/main.ts workers/runner/dist/main.js \
+ && node scripts/bundle.mjs packages/mcp/src/sandbox/check-thread.ts workers/runner/dist/check-thread.js \
  && node scripts/bundle.mjs packages/db/src/bin/migrate.ts dist/migrate.js
 
 # ---- prod-deps: runtime dependencies of the runner and the workspaces it uses (db, queue, mcp, core) -----------------

@@ -3,7 +3,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 // eslint-disable-next-line no-restricted-imports -- as above: the bare client's own transport.
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { defaultExecPolicy } from '@mcptest/core';
-import { createMemoryCallBudget, createSafeFetch, executeSuite, type SafeFetch } from '@mcptest/mcp';
+import { type Checker, createMemoryCallBudget, createSafeFetch, executeSuite, type SafeFetch } from '@mcptest/mcp';
+import { createCheckPool } from '@mcptest/mcp/check-pool';
 import { echoSuite } from './executor';
 import { startEverythingServer } from './lib/everything-server';
 import { atMost, percentiles, trackRss, type Benchmark, type BenchRow } from './lib/measure';
@@ -44,17 +45,22 @@ interface Side {
  */
 export const runnerOverhead: Benchmark = {
   name: 'runner-overhead',
-  description: '(a) executeSuite vs a bare SDK Client loop, same calls to server-everything, shared and per-assertion',
+  description:
+    '(a) executeSuite vs a bare SDK Client loop, same calls to server-everything, shared and per-assertion; (g) the sandboxed checker',
   async run(context) {
     const server = await startEverythingServer();
     context.log(`runner-overhead: server-everything pid ${server.pid} at ${server.url}`);
     const safeFetch = createSafeFetch({ allowPrivateNetworks: ['127.0.0.0/8'] });
+    // The hosted runner's checker: every check of an assertion in a worker thread with a deadline (the defaults of
+    // workers/runner/src/env.ts), against today's CLI default, the checks in this thread.
+    const pool = createCheckPool({ threads: 1, timeoutMs: 5_000, maxMemoryMb: 256 });
     const rows: BenchRow[] = [];
     try {
-      // Warm-up of both sides (JIT, connection pools, the server's first sessions).
+      // Warm-up of every side (JIT, connection pools, the server's first sessions, the check thread).
       const warm = context.quick ? 5 : 20;
       for (const mode of ['shared', 'per-assertion'] as const) {
         await viaExecutor(server.url, safeFetch, mode, warm, 0);
+        await viaExecutor(server.url, safeFetch, mode, warm, 0, pool);
         await viaExecutor(server.url, fetch, mode, warm, 0);
         await viaBareSdk(server.url, mode, warm, 0);
       }
@@ -67,6 +73,8 @@ export const runnerOverhead: Benchmark = {
         // The executor on the platform fetch (no SSRF checks): splits the overhead into the executor's and the
         // SSRF-safe fetch's shares. Informative only; hosted runs always use the safe fetch.
         const plain: Side = { ms: 0, cpuMs: 0, latencies: [], failures: 0 };
+        // The executor with the check pool, as the hosted runner runs it: the sandboxed checker's cost per assertion.
+        const sandboxed: Side = { ms: 0, cpuMs: 0, latencies: [], failures: 0 };
         const rss = trackRss();
         for (let round = 0; round < rounds; round++) {
           const offset = round * chunk;
@@ -76,17 +84,26 @@ export const runnerOverhead: Benchmark = {
           const runBare = async () => add(bare, await viaBareSdk(server.url, overheadCase.sessionMode, size, offset));
           const runPlain = async () =>
             add(plain, await viaExecutor(server.url, fetch, overheadCase.sessionMode, size, offset));
+          const runSandboxed = async () =>
+            add(sandboxed, await viaExecutor(server.url, safeFetch, overheadCase.sessionMode, size, offset, pool));
           // Alternate who goes first, so neither side always meets a warmer server.
-          const order = round % 2 === 0 ? [runExecutor, runPlain, runBare] : [runBare, runPlain, runExecutor];
+          const order =
+            round % 2 === 0
+              ? [runExecutor, runSandboxed, runPlain, runBare]
+              : [runBare, runPlain, runSandboxed, runExecutor];
           for (const side of order) await side();
         }
         const ratio = executor.ms / bare.ms;
+        const perAssertion = (side: Side) => (side.ms / calls).toFixed(2);
         const cpuPerCall = (side: Side) => (side.cpuMs / calls).toFixed(2);
         const e = percentiles(executor.latencies);
         const b = percentiles(bare.latencies);
         const problems = [
           executor.failures > 0 ? `EXECUTOR: ${executor.failures} not PASS (first: ${executor.firstFailure})` : '',
           plain.failures > 0 ? `PLAIN-FETCH EXECUTOR: ${plain.failures} not PASS (first: ${plain.firstFailure})` : '',
+          sandboxed.failures > 0
+            ? `SANDBOXED EXECUTOR: ${sandboxed.failures} not PASS (first: ${sandboxed.firstFailure})`
+            : '',
           bare.failures > 0 ? `BARE: ${bare.failures} wrong answers (first: ${bare.firstFailure})` : '',
         ].filter(Boolean);
         rows.push({
@@ -103,7 +120,9 @@ export const runnerOverhead: Benchmark = {
             `throughput and latency columns: the executor (per assertion); bare SDK loop ` +
             `${((calls * 1000) / bare.ms).toFixed(1)} calls/s, p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(2)} ms; ` +
             `the executor on the platform fetch (no SSRF checks) ${(plain.ms / bare.ms).toFixed(2)}× bare, ` +
-            `client CPU ${cpuPerCall(plain)} ms per call` +
+            `client CPU ${cpuPerCall(plain)} ms per call; ` +
+            `sandboxed checker (check pool, hosted runs): ${perAssertion(sandboxed)} ms per assertion vs ` +
+            `${perAssertion(executor)} ms in-process (CLI), client CPU ${cpuPerCall(sandboxed)} ms per call` +
             (problems.length > 0 ? `; ${problems.join('; ')}` : ''),
           targets: [
             atMost(
@@ -115,6 +134,15 @@ export const runnerOverhead: Benchmark = {
                 `${calls} calls (${rounds} alternating rounds); client CPU ${(executor.cpuMs / bare.cpuMs).toFixed(2)}×`,
               2,
             ),
+            atMost(
+              `(g) sandboxed checker, ${overheadCase.sessionMode} sessions`,
+              sandboxed.ms / executor.ms,
+              '×',
+              1.1,
+              `per assertion: ${perAssertion(sandboxed)} ms with the check pool vs ${perAssertion(executor)} ms with ` +
+                `the checks in-process (${calls} assertions each, ${rounds} alternating rounds)`,
+              2,
+            ),
           ],
         });
       }
@@ -124,6 +152,7 @@ export const runnerOverhead: Benchmark = {
         last.note += `; server-everything peak RSS ${Math.round(serverPeak / 1024 / 1024)} MB`;
       }
     } finally {
+      await pool.close();
       await safeFetch.close();
       await server.stop();
     }
@@ -146,6 +175,7 @@ async function viaExecutor(
   sessionMode: SessionMode,
   size: number,
   offset: number,
+  checker?: Checker,
 ): Promise<Side> {
   const suite = echoSuite(size, offset);
   const side: Side = { ms: 0, cpuMs: 0, latencies: [], failures: 0 };
@@ -162,6 +192,7 @@ async function viaExecutor(
     budget: createMemoryCallBudget({}),
     env: {},
     sessionMode,
+    ...(checker ? { checker } : {}),
     onEvent(event) {
       if (event.type === 'assertion.started') startedAt.set(event.key, performance.now());
       if (event.type === 'assertion.finished') {

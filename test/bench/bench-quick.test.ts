@@ -36,6 +36,8 @@ const TARGETS = [
   '(e) badge route req/s, share of bare node:http',
   '(e) badge route p99 under load',
   '(f) memory per concurrent run',
+  '(g) sandboxed checker, shared sessions',
+  '(g) sandboxed checker, per-assertion sessions',
 ];
 
 /** What the benchmarks write into a note when a check other than speed fails (see each benchmark). */

@@ -22,6 +22,8 @@ export interface HostileExchange {
 export interface HostileBehaviour {
   readonly at: HostileStage;
   answer(exchange: HostileExchange): void;
+  /** What tools/list says about `probe` instead of PROBE_TOOL (e.g. a hostile outputSchema). */
+  readonly tool?: Record<string, unknown>;
 }
 
 export interface HostileServer {
@@ -105,7 +107,7 @@ export async function startHostileServer(behaviour: HostileBehaviour): Promise<H
           });
           return;
         case 'tools/list':
-          sendJson(res, 200, { jsonrpc: '2.0', id: message.id, result: { tools: [PROBE_TOOL] } });
+          sendJson(res, 200, { jsonrpc: '2.0', id: message.id, result: { tools: [behaviour.tool ?? PROBE_TOOL] } });
           return;
         default:
           sendJson(res, 200, {
@@ -366,6 +368,24 @@ export const hostile = {
         }
         const body = kind === 'json' ? full : `event: message\ndata: ${full}\n\n`;
         res.write(body.slice(0, Math.floor(body.length / 2)), () => res.socket?.destroy());
+      },
+    };
+  },
+
+  /**
+   * A well-formed answer to the call whose content is hostile to the checks run on it: `text` as its one text block,
+   * `structuredContent` beside it, and `outputSchema` declared for `probe` in tools/list.
+   */
+  answers(result: { text: string; structuredContent?: unknown; outputSchema?: unknown }): HostileBehaviour {
+    return {
+      at: 'tools/call',
+      tool: result.outputSchema === undefined ? PROBE_TOOL : { ...PROBE_TOOL, outputSchema: result.outputSchema },
+      answer({ res, id }) {
+        const answer = {
+          content: [{ type: 'text', text: result.text }],
+          ...(result.structuredContent === undefined ? {} : { structuredContent: result.structuredContent }),
+        };
+        sendJson(res, 200, { jsonrpc: '2.0', id, result: answer });
       },
     };
   },

@@ -12,3 +12,4 @@ export * from './audit';
 export * from './session';
 export * from './executor';
 export * from './service';
+export * from './sandbox';

@@ -51,6 +51,15 @@ export function workerEnvSchema(mode: EnvMode, source: Record<string, string | u
     WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     /** A webhook is disabled after this many failed attempts in a row (any of its deliveries). */
     WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(15),
+    /**
+     * Worker threads that run the checks of untrusted input (regexes, JSON extraction, JSONPath, a server's schemas,
+     * templating, policy globs); default WORKER_CONCURRENCY, so a run never waits for another run's check.
+     */
+    WORKER_CHECK_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+    /** Hard deadline of one check: past it the thread is terminated and replaced and the assertion FAILs. */
+    WORKER_CHECK_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+    /** Heap limit of each check thread (resourceLimits.maxOldGenerationSizeMb); a check past it FAILs. */
+    WORKER_CHECK_MAX_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(256),
     /** Webhook deliveries this process sends at once. */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   });

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { resolvePlanTable } from '@mcptest/core';
 import { createDatabase, createSecretBox, type Database } from '@mcptest/db';
 import { createSafeFetch } from '@mcptest/mcp';
+import { createCheckPool } from '@mcptest/mcp/check-pool';
 import {
   createFairAdmission,
   createJobWorker,
@@ -137,6 +138,12 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       connectTimeoutMs: Math.min(10_000, env.WEBHOOK_TIMEOUT_MS),
     });
     closers.push(() => webhookFetch.close());
+    const checker = createCheckPool({
+      threads: env.WORKER_CHECK_THREADS ?? env.WORKER_CONCURRENCY,
+      timeoutMs: env.WORKER_CHECK_TIMEOUT_MS,
+      maxMemoryMb: env.WORKER_CHECK_MAX_MEMORY_MB,
+    });
+    closers.push(() => checker.close());
     const deps: WorkerDeps = {
       db,
       redis,
@@ -148,6 +155,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       secretBox: createSecretBox(env.MCPTEST_ENCRYPTION_KEYS),
       plans: resolvePlanTable(env.MCPTEST_PLAN_LIMITS),
       fetch: safeFetch,
+      checker,
       workerId,
       active: new ActiveRuns(),
       webhooks: {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { PlanTable } from '@mcptest/core';
 import type { Database, SecretBox } from '@mcptest/db';
-import type { SafeFetch } from '@mcptest/mcp';
+import type { Checker, SafeFetch } from '@mcptest/mcp';
 import type { FairAdmission, Queues, Redis } from '@mcptest/queue';
 import type { WorkerMetrics } from './observability/metrics';
 import type { ActiveRuns } from './run/active-runs';
@@ -24,6 +24,8 @@ export interface WorkerDeps {
    * each run's request budget in front of it (`withGate`).
    */
   fetch: SafeFetch;
+  /** Where runs evaluate untrusted input: the check pool (worker threads with a deadline and a heap limit each). */
+  checker: Checker;
   /** `<host>-<pid>`, recorded on the runs this process executes. */
   workerId: string;
   active: ActiveRuns;

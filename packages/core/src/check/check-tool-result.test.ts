@@ -1,4 +1,4 @@
-import { describe, expect as assertThat, it } from 'vitest';
+import { describe, expect as assertThat, expect, it } from 'vitest';
 import {
   EXPECTATION_ORDER,
   checkToolResult,
@@ -226,6 +226,10 @@ table(
     ['Go inline flag', { matches_regex: ['(?i)HELLO'] }, text('hello')],
     ['Go named group', { matches_regex: ['(?P<year>\\d{4})-'] }, text('2024-01')],
     ['anchors', { matches_regex: ['^ok$'] }, text('ok')],
+    ['Go ungreedy flag', { matches_regex: ['(?U)^a+'] }, text('aaa')],
+    ['Go end of text', { matches_regex: ['done\\z'] }, text('all done')],
+    // RE2 matches in linear time: the classic catastrophic pattern ends at once (a JavaScript RegExp never does).
+    ['nested quantifier on a match', { matches_regex: ['^(a+)+$'] }, text('a'.repeat(5000))],
   ],
   [
     ['no match', { matches_regex: ['^\\d+$'] }, text('abc'), 'expected result to match regex "^\\\\d+$", got: abc'],
@@ -233,7 +237,25 @@ table(
       'invalid pattern',
       { matches_regex: ['(unclosed'] },
       text('abc'),
-      /^matches_regex: invalid pattern "\(unclosed": Invalid regular expression: .*Unterminated group$/,
+      'matches_regex: invalid pattern "(unclosed": error parsing regexp: missing closing ): `(unclosed`',
+    ],
+    [
+      'nested quantifier on 36 a and !: a plain no-match, not a frozen worker',
+      { matches_regex: ['^(a+)+$'] },
+      text(`${'a'.repeat(36)}!`),
+      `expected result to match regex "^(a+)+$", got: ${'a'.repeat(36)}!`,
+    ],
+    [
+      'backreference (RE2 has none)',
+      { matches_regex: ['(a)\\1'] },
+      text('aa'),
+      'matches_regex: invalid pattern "(a)\\\\1": error parsing regexp: invalid escape sequence: `\\1`',
+    ],
+    [
+      'lookahead (RE2 has none)',
+      { matches_regex: ['a(?=b)'] },
+      text('ab'),
+      'matches_regex: invalid pattern "a(?=b)": error parsing regexp: invalid or unsupported Perl syntax: `(?=`',
     ],
   ],
   'matches_regex',
@@ -654,6 +676,23 @@ table(
       observe(textResult('', { structuredContent: {} }), { outputSchema: { type: 'strng' } }),
       "output_schema: the tool's outputSchema is invalid: type must be JSONType or JSONType[]: strng",
     ],
+    [
+      // A server's own catastrophic pattern is matched by RE2: a plain mismatch, at once.
+      'catastrophic pattern from the server',
+      { output_schema: true },
+      observe(textResult('', { structuredContent: { id: `${'a'.repeat(36)}!` } }), {
+        outputSchema: { type: 'object', properties: { id: { type: 'string', pattern: '^(a+)+$' } } },
+      }),
+      'output_schema: structuredContent does not match the outputSchema: structuredContent/id must match pattern "^(a+)+$"',
+    ],
+    [
+      'a pattern RE2 cannot run',
+      { output_schema: true },
+      observe(textResult('', { structuredContent: { id: 'ab' } }), {
+        outputSchema: { type: 'object', properties: { id: { type: 'string', pattern: 'a(?!c)' } } },
+      }),
+      /^output_schema: the tool's outputSchema is invalid: pattern "a\(\?!c\)" is not supported: patterns are matched by RE2, in linear time, without lookaround or backreferences/,
+    ],
   ],
   'output_schema',
 );
@@ -959,8 +998,24 @@ describe('firstJsonValue', () => {
     ['first valid line wins over later ones', 'x\n[1]\n[2]', [1]],
     ['prose then pretty JSON', 'Result:\n{\n  "a": [\n    1\n  ]\n}\ntrailer', { a: [1] }],
     ['escaped quote in a string', 'r:\n{\n"a": "x\\"}"\n}', { a: 'x"}' }],
+    ['pretty JSON after an unclosed line', '[1/3 loading\n{\n"a": 1\n}', { a: 1 }],
+    ['pretty JSON after a broken string', '"x\n{\n"a": 1\n}', { a: 1 }],
+    ['pattern of JSON spans that close', '[x]\n[y]\n{"a":\n 2}', { a: 2 }],
+    // Hostile answers: 20,000 lines opening a bracket. Scanning to the end from each of them was quadratic (seconds);
+    // one pass finds each line's span, and only spans that do not overlap are parsed.
+    ['20k unclosed `[` lines, then a value', `${'[\n'.repeat(20_000)}{"a":\n3}`, { a: 3 }],
+    ['20k unclosed `{` lines, then a one-line value', `${'{\n'.repeat(20_000)}[4]`, [4]],
+    ['20k closed spans that are not JSON, then a value', `${'[x\n'.repeat(20_000)}${']\n'.repeat(20_000)}[5]`, [5]],
   ] as const)('%s', (_label, input, value) => {
     assertThat(firstJsonValue(input)).toEqual({ ok: true, value });
+  });
+
+  it.each([
+    ['20k unclosed `[` lines', `x\n${'[\n'.repeat(20_000)}`],
+    ['20k `[` lines each closed by the end', `x\n${'[\n'.repeat(20_000)}y${']'.repeat(20_000)}`],
+    ['20k `{` lines with strings broken by line breaks', `x\n${'{"\n'.repeat(20_000)}`],
+  ])('finds nothing in %s, with the whole text error', (_label, input) => {
+    assertThat(firstJsonValue(input)).toEqual({ ok: false, error: expect.any(String) });
   });
 
   it('fails with the whole text parse error when nothing parses', () => {
@@ -1014,7 +1069,7 @@ describe('compileGoRegex', () => {
     assertThat(compiled.regex.test(input)).toBe(matches);
   });
   it('reports an invalid pattern', () => {
-    assertThat(compileGoRegex('(?U)a+')).toMatchObject({ ok: false });
+    assertThat(compileGoRegex('a(?<=b)')).toMatchObject({ ok: false });
   });
 });
 

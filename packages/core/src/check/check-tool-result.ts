@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import { z } from 'zod';
 import type { Expect } from './expect-schema';
 import { validateOutputSchema } from './validate-output-schema';
@@ -317,25 +318,32 @@ const checkMatchesRegex: Check = ({ expect, text }) => {
 };
 
 /**
- * mcp-assert's patterns are Go RE2. The common differences with JavaScript are a leading inline flag group
- * (`(?i)`, `(?s)`, `(?m)`, `(?is)`) and `(?P<name>` groups; both are translated. RE2 features JavaScript lacks
- * (e.g. `(?U)`, `\z`) make the pattern invalid.
+ * mcp-assert's patterns are Go RE2, and so are ours: re2js is RE2 in JavaScript, so Go's syntax (`(?i)`, `(?P<name>`,
+ * `(?U)`, `\\z`) works as written and matching takes time linear in the text whatever the pattern (a tenant's
+ * `^(a+)+$` cannot freeze a worker). What RE2 refuses (backreferences, lookaround) is an invalid pattern, as in Go.
  */
-export function compileGoRegex(pattern: string): { ok: true; regex: RegExp } | { ok: false; error: string } {
-  let source = pattern;
-  let flags = '';
-  const inline = /^\(\?([ims]+)\)/.exec(source);
-  if (inline?.[1] !== undefined) {
-    flags = [...new Set(inline[1])].join('');
-    source = source.slice(inline[0].length);
-  }
-  source = source.replaceAll('(?P<', '(?<');
+export function compileGoRegex(pattern: string): { ok: true; regex: GoRegex } | { ok: false; error: string } {
+  const cached = regexCache.get(pattern);
+  if (cached) return cached;
+  let compiled: { ok: true; regex: GoRegex } | { ok: false; error: string };
   try {
-    return { ok: true, regex: new RegExp(source, flags) };
+    compiled = { ok: true, regex: RE2JS.compile(pattern) };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    compiled = { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+  if (regexCache.size >= REGEX_CACHE_LIMIT) regexCache.clear();
+  regexCache.set(pattern, compiled);
+  return compiled;
 }
+
+/** A compiled matches_regex pattern: `test` searches the text (unanchored, like Go's MatchString). */
+export interface GoRegex {
+  test(text: string): boolean;
+}
+
+/** Compiled patterns: a suite repeats its patterns across trials and runs; bounded so a worker does not grow. */
+const regexCache = new Map<string, { ok: true; regex: GoRegex } | { ok: false; error: string }>();
+const REGEX_CACHE_LIMIT = 500;
 
 const checkJsonPath: Check = ({ expect, text }) => {
   const paths = expect.json_path ?? {};
@@ -475,24 +483,36 @@ function parseJson(text: string): Parsed {
 /**
  * The first JSON value in a response, as mcp-assert finds it: the whole text if it is JSON, else the first line that
  * is. mcptest also takes a value that starts a line and spans several (pretty-printed JSON after a prose line or a
- * ``` fence), which mcp-assert misses. The error is the whole text's parse error.
+ * ``` fence), which mcp-assert misses; a value nested inside such a span that is itself not JSON is not looked for.
+ * The error is the whole text's parse error.
+ *
+ * Linear in the text: the spans come from one pass (`lineValueSpans`) and the spans parsed do not overlap. Scanning
+ * anew from each line that starts with `[` or `{` made a server's answer of 20,000 such lines take seconds.
  */
 export function firstJsonValue(text: string): Parsed {
   const whole = parseJson(text);
   if (whole.ok) return whole;
+  const starts: number[] = [];
   let offset = 0;
+  for (const line of text.split('\n')) {
+    const trimmed = line.trimStart();
+    if (trimmed.startsWith('{') || trimmed.startsWith('[')) starts.push(offset + line.length - trimmed.length);
+    offset += line.length + 1;
+  }
+  const spans = lineValueSpans(text, new Set(starts));
+  let searchedTo = 0;
+  offset = 0;
   for (const line of text.split('\n')) {
     const trimmed = line.trim();
     if (trimmed !== '') {
-      const single = parseJson(trimmed);
-      if (single.ok) return single;
-      if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-        const start = offset + line.indexOf(trimmed[0] as string);
-        const span = balancedSpan(text, start);
-        if (span !== undefined) {
-          const multi = parseJson(span);
-          if (multi.ok) return multi;
-        }
+      const single = mayBeJson(trimmed) ? parseJson(trimmed) : undefined;
+      if (single?.ok) return single;
+      const start = offset + line.length - line.trimStart().length;
+      const end = spans.get(start);
+      if (end !== undefined && start >= searchedTo) {
+        const multi = parseJson(text.slice(start, end + 1));
+        if (multi.ok) return multi;
+        searchedTo = end + 1;
       }
     }
     offset += line.length + 1;
@@ -500,25 +520,53 @@ export function firstJsonValue(text: string): Parsed {
   return whole;
 }
 
-/** The text from `start` (a `{` or `[`) to its matching close, skipping brackets inside strings. */
-function balancedSpan(text: string, start: number): string | undefined {
-  let depth = 0;
+/**
+ * False when `text` (trimmed, not empty) cannot be one JSON value, judged by its first and last characters: a failed
+ * JSON.parse costs an exception, and a hostile answer can have a million lines.
+ */
+function mayBeJson(text: string): boolean {
+  const first = text[0];
+  const last = text[text.length - 1] ?? '';
+  if (first === '{') return last === '}';
+  if (first === '[') return last === ']';
+  if (first === '"') return text.length >= 2 && last === '"';
+  if (first === 't' || first === 'f' || first === 'n') return text === 'true' || text === 'false' || text === 'null';
+  return (first === '-' || isDigit(first)) && isDigit(last);
+}
+
+const isDigit = (char: string | undefined): boolean => char !== undefined && char >= '0' && char <= '9';
+
+/**
+ * Where the bracket at each of `starts` (a `{` or `[` opening a line) closes, brackets inside strings skipped, in one
+ * pass. A JSON string cannot hold a raw line break, so a line break inside a string ends every span open at that
+ * point (none of them can be JSON) and the next line starts outside any string, exactly as a scan started there
+ * would: that is what lets one pass stand for a scan from every line.
+ */
+function lineValueSpans(text: string, starts: ReadonlySet<number>): Map<number, number> {
+  const spans = new Map<number, number>();
+  // Open brackets, innermost last: their position when they start a line, else -1.
+  const open: number[] = [];
   let inString = false;
-  for (let i = start; i < text.length; i++) {
+  for (let i = 0; i < text.length; i++) {
     const char = text[i];
-    if (inString) {
-      if (char === '\\') i++;
+    if (char === '\n') {
+      if (inString) {
+        inString = false;
+        open.length = 0;
+      }
+    } else if (inString) {
+      if (char === '\\' && text[i + 1] !== '\n') i++;
       else if (char === '"') inString = false;
     } else if (char === '"') {
       inString = true;
     } else if (char === '{' || char === '[') {
-      depth++;
+      open.push(starts.has(i) ? i : -1);
     } else if (char === '}' || char === ']') {
-      depth--;
-      if (depth === 0) return text.slice(start, i + 1);
+      const opened = open.pop();
+      if (opened !== undefined && opened >= 0) spans.set(opened, i);
     }
   }
-  return undefined;
+  return spans;
 }
 
 /** Object keys mcp-assert looks in, in this order, when the result is an object rather than an array. */

@@ -26,8 +26,9 @@ export const Expect = z.strictObject({
   /** The result text must equal this string exactly, after trimming surrounding whitespace on both sides. */
   equals: z.string().optional(),
   /**
-   * Each pattern must match somewhere in the result text. Patterns are JavaScript regular expressions (no flags);
-   * mcp-assert uses Go RE2, which agrees for the common subset. An invalid pattern fails the assertion.
+   * Each pattern must match somewhere in the result text. Patterns are RE2 in Go's syntax, as in mcp-assert (inline
+   * flags such as `(?i)`, `(?P<name>`), matched in linear time; an invalid pattern, or one RE2 cannot run
+   * (backreferences, lookaround), fails the assertion.
    */
   matches_regex: StringList.optional(),
   /** The strings must occur in the result text in this order; each search starts after the previous match. */

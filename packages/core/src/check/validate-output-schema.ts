@@ -1,5 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
+import { RE2JS } from 're2js';
 
 /** The outcome of validating structuredContent against a tool's outputSchema. */
 export type OutputSchemaValidation =
@@ -9,13 +10,38 @@ type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; detail: 
 
 type Dialect = 'draft-07' | '2020-12';
 
+/**
+ * ajv's regex engine: RE2 (re2js) instead of `new RegExp`, so a server's own `pattern: "^(a+)+$"` is matched in time
+ * linear in the data. JSON Schema patterns are ECMA-262; re2js translates their syntax (`\\uXXXX`, `/`), and a pattern
+ * RE2 cannot run (lookaround, backreferences) makes the schema invalid with this message, rather than running it.
+ */
+function linearRegExp(pattern: string): { test(text: string): boolean } {
+  try {
+    return RE2JS.compile(RE2JS.translateRegExp(pattern));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `pattern ${JSON.stringify(pattern)} is not supported: patterns are matched by RE2, in linear time, without lookaround or backreferences (${reason})`,
+      { cause: error },
+    );
+  }
+}
+linearRegExp.code = 'linearRegExp';
+
 /*
  * Options shared by both dialects. The schemas come from servers we do not control, so: strict off (unknown keywords
  * such as vendor `x-` annotations are not errors), no meta-schema validation (a `$schema` URI ajv has no meta-schema
  * for, e.g. draft-04, must not make every call fail), formats not asserted (ajv-formats is not a dependency, and MCP
- * treats `format` as an annotation), and no logger (core does not write to the console).
+ * treats `format` as an annotation), no logger (core does not write to the console), and `pattern` /
+ * `patternProperties` matched by RE2 (`linearRegExp`).
  */
-const AJV_OPTIONS = { strict: false, validateSchema: false, validateFormats: false, logger: false } as const;
+const AJV_OPTIONS = {
+  strict: false,
+  validateSchema: false,
+  validateFormats: false,
+  logger: false,
+  code: { regExp: linearRegExp },
+} as const;
 
 // One ajv per dialect, created on first use; compiled validators are cached per schema object so repeated calls of
 // the same tool (trials, several assertions) compile once, and a schema object that is dropped frees its validator.

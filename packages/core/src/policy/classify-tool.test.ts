@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyTool, classifyToolName, findOverride } from './classify-tool';
+import { classifyTool, classifyToolName, findOverride, matchGlob } from './classify-tool';
 import { ExecPolicy, type ExecPolicyInput, type ToolClass } from './exec-policy-schema';
 import type { ToolDescriptor } from './tool-descriptor';
 import type { ClassificationSource } from './classify-tool';
@@ -410,5 +410,38 @@ describe('findOverride', () => {
   it('treats regex characters in a glob literally', () => {
     expect(findOverride('a+b', [{ tool: 'a+*', class: 'Mutating' }])?.class).toBe('Mutating');
     expect(findOverride('aab', [{ tool: 'a+*', class: 'Mutating' }])).toBeUndefined();
+  });
+});
+
+describe('matchGlob', () => {
+  it.each([
+    ['*', '', true],
+    ['*', 'anything', true],
+    ['a*', 'a', true],
+    ['*a', 'ba', true],
+    ['a*b*c', 'axxbyyc', true],
+    ['a*b*c', 'acb', false],
+    ['a*a', 'a', false],
+    ['?', 'é', true],
+    ['??', '😀', false],
+    ['a?c', 'abc', true],
+    ['a?c', 'ac', false],
+    ['*_delete_*', 'repo_delete_all', true],
+    ['*x*', 'abc', false],
+    ['a**b', 'ab', true],
+    ['ab', 'ab', true],
+    ['ab', 'abc', false],
+  ])('%s on %j is %s', (glob, name, matches) => {
+    expect(matchGlob(glob, name)).toBe(matches);
+  });
+
+  // A regex built from the glob (`^[\s\S]*a[\s\S]*a…b$`) backtracks for exponential time on this; matchGlob places
+  // each piece once.
+  it('ends at once on a hostile glob and a long tool name', () => {
+    const glob = `${'*a'.repeat(40)}*b`;
+    const name = 'a'.repeat(50_000);
+    expect(matchGlob(glob, name)).toBe(false);
+    expect(findOverride(name, [{ tool: glob, class: 'Destructive' }])).toBeUndefined();
+    expect(findOverride(`${name}b`, [{ tool: glob, class: 'Destructive' }])?.class).toBe('Destructive');
   });
 });

@@ -89,27 +89,34 @@ function findWord(words: readonly string[], entries: readonly string[]): string 
   return undefined;
 }
 
-/** Compiled globs: a tenant has a handful of overrides and classification runs for every tool of every run. */
-const globCache = new Map<string, RegExp>();
-const GLOB_CACHE_LIMIT = 1000;
-
-function globToRegExp(glob: string): RegExp {
-  const cached = globCache.get(glob);
-  if (cached) return cached;
-  const compiled = compileGlob(glob);
-  if (globCache.size >= GLOB_CACHE_LIMIT) globCache.clear();
-  globCache.set(glob, compiled);
-  return compiled;
+/**
+ * Whether `name` matches `glob` (`*` any run of characters, `?` exactly one; case-sensitive, by code point). Not a
+ * regex: `a*a*a*…b` built into one backtracks for exponential time on a server's long tool name. Here the pieces
+ * between stars are fixed-length, so each is placed at its leftmost fit after the previous one (placing it earlier
+ * never hurts a later piece) and nothing is retried: at most |name| × |glob| comparisons.
+ */
+export function matchGlob(glob: string, name: string): boolean {
+  const text = Array.from(name);
+  const pieces = glob.split('*').map((piece) => Array.from(piece));
+  const first = pieces[0] ?? [];
+  if (pieces.length === 1) return first.length === text.length && fitsAt(first, text, 0);
+  const last = pieces[pieces.length - 1] ?? [];
+  if (first.length + last.length > text.length) return false;
+  if (!fitsAt(first, text, 0) || !fitsAt(last, text, text.length - last.length)) return false;
+  let from = first.length;
+  const until = text.length - last.length;
+  for (const piece of pieces.slice(1, -1)) {
+    let at = from;
+    while (at + piece.length <= until && !fitsAt(piece, text, at)) at++;
+    if (at + piece.length > until) return false;
+    from = at + piece.length;
+  }
+  return true;
 }
 
-function compileGlob(glob: string): RegExp {
-  let source = '';
-  for (const char of glob) {
-    if (char === '*') source += '[\\s\\S]*';
-    else if (char === '?') source += '[\\s\\S]';
-    else source += char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-  }
-  return new RegExp(`^${source}$`, 'u');
+function fitsAt(piece: readonly string[], text: readonly string[], at: number): boolean {
+  for (let k = 0; k < piece.length; k++) if (piece[k] !== '?' && piece[k] !== text[at + k]) return false;
+  return true;
 }
 
 function isGlob(pattern: string): boolean {
@@ -125,7 +132,7 @@ export function findOverride(name: string, overrides: readonly ToolClassOverride
   if (exact) return exact;
   let best: ToolClassOverride | undefined;
   for (const o of overrides) {
-    if (!isGlob(o.tool) || !globToRegExp(o.tool).test(name)) continue;
+    if (!isGlob(o.tool) || !matchGlob(o.tool, name)) continue;
     if (best === undefined || cautionRank(o.class) > cautionRank(best.class)) best = o;
   }
   return best;

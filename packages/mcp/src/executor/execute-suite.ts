@@ -9,7 +9,6 @@ import {
   type LoadedSuite,
   type OutboundGate,
   redactToolResult,
-  renderTemplate,
   shouldRedact,
   type SuiteServer,
   type ToolCallResultData,
@@ -26,9 +25,10 @@ import {
 } from '../session';
 import { isolateFixture } from './isolate-fixture';
 import { type ConnectionSpec, openExecutorSession } from './open-executor-session';
-import { blockTool, type CallsVerdict, judgeCalls, type PlannedCall, plannedCalls } from './plan-calls';
+import { blockTool, type CallsVerdict, type PlannedCall, plannedCalls } from './plan-calls';
 import { type AssertionOutcome, runServerAssertion, type ServerAssertion } from './run-server-assertion';
 import { runTrajectory } from './run-trajectory';
+import { type Checker, type CheckRun, inProcessChecker } from '../sandbox/checker';
 import { staticSkipReason } from './skip-reason';
 import type { ExecutedAssertion, ExecuteSuiteOptions, ExecuteSuiteResult, ExecutionEvent } from './types';
 
@@ -81,8 +81,10 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
   const run: RunState = {
     options,
     fetch,
+    checker: options.checker ?? inProcessChecker,
     gate,
     verdicts: new Map(),
+    judged: new WeakMap(),
     shared: options.sessionMode === 'shared' ? new Map() : undefined,
     listings: new Map(),
     listingBytes: new Map(),
@@ -139,9 +141,12 @@ interface RunState {
   options: ExecuteSuiteOptions;
   /** `options.fetch` behind the run's request gate: the only fetch sessions of this run get. */
   fetch: FetchLike | undefined;
+  checker: Checker;
   gate: CallGate;
   /** The policy's verdict per assertion key, from its first trial (so later trials need no session to be skipped). */
   verdicts: Map<string, CallsVerdict>;
+  /** The checker's verdicts by listing, then by planned calls (see `judge`). */
+  judged: WeakMap<ReadonlyMap<string, ToolDescriptor>, Map<string, CallsVerdict>>;
   /** Shared sessions by connection (sessionMode 'shared'); a failed open is remembered, not retried. */
   shared: Map<string, Promise<OpenedSession>> | undefined;
   /**
@@ -195,6 +200,7 @@ async function runAssertion(
 
   if (assertion.kind === 'trajectory') {
     const outcome = await runTrajectory(assertion.block, {
+      checker: run.checker,
       fixture: options.fixtureDir,
       env: options.env,
       baseDir: path.dirname(path.resolve(assertion.file)),
@@ -227,7 +233,7 @@ async function runAssertion(
       }
     }
 
-    const spec = connectionSpec(assertion, suite, options, fixture);
+    const spec = await connectionSpec(run.checker, assertion, suite, options, fixture);
     if (!spec.ok) return finish({ status: 'FAIL', detail: spec.detail }, tool === undefined ? {} : { tool });
     const opened = await openSession(run, spec.spec, assertion, calls, deadline);
     if (!opened.ok) {
@@ -238,7 +244,9 @@ async function runAssertion(
     session = opened.session;
     ownSession = !run.shared;
 
-    const verdict = judgeCalls(calls, opened.tools, options.policy);
+    const judged = await judge(run, calls, opened.tools);
+    if (!judged.ok) return finish({ status: 'FAIL', detail: judged.reason }, tool === undefined ? {} : { tool });
+    const verdict = judged.value;
     run.verdicts.set(assertion.key, verdict);
     const decided = verdictFields(verdict, tool);
     if (!verdict.ok) return finish({ status: 'SKIP', detail: verdict.reason }, decided);
@@ -256,6 +264,7 @@ async function runAssertion(
       timeoutMs: assertion.timeoutMs,
       signal: options.signal,
       since,
+      checker: run.checker,
       snapshotStore: options.snapshotStore,
       updateSnapshots: options.updateSnapshots === true,
       onBudgetExhausted: run.onBudgetExhausted,
@@ -293,6 +302,30 @@ function requestsRanOut(
     { status: 'SKIP', detail: budgetExhaustedMessage(exhausted) },
     { ...(tool === undefined ? {} : { tool }), ...decided },
   );
+}
+
+/**
+ * The policy's verdict on `calls` against a listing, from the checker (classification runs the tenant's globs on the
+ * server's tool names). Remembered per listing and calls: a listing is reused across the run's sessions, so a suite of
+ * calls to one tool crosses to the checker once.
+ */
+async function judge(
+  run: RunState,
+  calls: readonly PlannedCall[],
+  tools: ReadonlyMap<string, ToolDescriptor>,
+): Promise<CheckRun<CallsVerdict>> {
+  const key = JSON.stringify(calls);
+  let known = run.judged.get(tools);
+  const cached = known?.get(key);
+  if (cached) return { ok: true, value: cached };
+  // Only the descriptors of the tools called cross to the checker (the listing can be large).
+  const called = new Map(calls.flatMap((c) => (tools.has(c.tool) ? [[c.tool, tools.get(c.tool)!]] : [])));
+  const judged = await run.checker.run('judgeCalls', calls, called, run.options.policy);
+  if (judged.ok) {
+    if (!known) run.judged.set(tools, (known = new Map()));
+    known.set(key, judged.value);
+  }
+  return judged;
 }
 
 function verdictFields(verdict: CallsVerdict, tool: string | undefined): Partial<ExecutedAssertion> {
@@ -369,19 +402,22 @@ async function openSession(
  * file:// URIs of the templated paths; an assert_sampling block answers sampling with its mock_text unless the server
  * block already configures sampling, as mcp-assert does).
  */
-function connectionSpec(
+async function connectionSpec(
+  checker: Checker,
   assertion: ServerAssertion,
   suite: LoadedSuite,
   options: ExecuteSuiteOptions,
   fixture: string | undefined,
-): { ok: true; spec: ConnectionSpec } | { ok: false; detail: string } {
+): Promise<{ ok: true; spec: ConnectionSpec } | { ok: false; detail: string }> {
   const server: SuiteServer | undefined = assertion.server ?? suite.server;
   const vars = { fixture, captured: {}, env: options.env };
 
   const capabilities = server?.clientCapabilities;
   const roots: { uri: string; name: string }[] = [];
   for (const root of capabilities?.roots ?? []) {
-    const rendered = renderTemplate(root, vars);
+    const ran = await checker.run('renderTemplate', root, vars);
+    if (!ran.ok) return { ok: false, detail: `server.client_capabilities.roots: ${ran.reason}` };
+    const rendered = ran.value;
     if (!rendered.ok) return { ok: false, detail: `server.client_capabilities.roots: ${rendered.error.message}` };
     const absolute = path.resolve(String(rendered.value));
     roots.push({ uri: `file://${absolute}`, name: path.basename(absolute) });
@@ -427,7 +463,9 @@ function connectionSpec(
     if (server.command === undefined) return { ok: false, detail: 'server: a stdio server needs `command`' };
     const args: string[] = [];
     for (const arg of server.args) {
-      const rendered = renderTemplate(arg, vars);
+      const ran = await checker.run('renderTemplate', arg, vars);
+      if (!ran.ok) return { ok: false, detail: `server.args: ${ran.reason}` };
+      const rendered = ran.value;
       if (!rendered.ok) return { ok: false, detail: `server.args: ${rendered.error.message}` };
       args.push(String(rendered.value));
     }

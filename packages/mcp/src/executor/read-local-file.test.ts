@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProcessChecker } from '../sandbox/checker';
 import { observeFile } from './observe-files';
 import { readLocalFile, type LocalFileRead } from './read-local-file';
 import { runTrajectory } from './run-trajectory';
@@ -87,7 +88,7 @@ describe('file_* and audit_log reads (CLI)', () => {
 
   it('an audit_log that is a FIFO or /dev/zero fails the assertion with the reason', async () => {
     const trajectory = [{ type: 'presence' as const, tools: ['read'] }];
-    const context = { env: {}, baseDir: dir };
+    const context = { checker: inProcessChecker, env: {}, baseDir: dir };
     expect(await runTrajectory({ audit_log: 'pipe', trajectory }, context)).toEqual({
       ok: false,
       detail: `audit_log: cannot read ${at('pipe')}: not a regular file (a FIFO)`,

@@ -1,6 +1,4 @@
 import {
-  applyCaptures,
-  checkToolResult,
   type Expect,
   filesToObserve,
   type LoadedAssertion,
@@ -16,8 +14,9 @@ import {
   type BudgetExhausted,
 } from '@mcptest/core';
 import type { CallGate } from './call-gate';
-import { checkLogging, logDataText, type CapturedLogMessage } from './check-logging';
-import { type CapturedNotification, checkNotifications } from './check-notifications';
+import { logDataText, type CapturedLogMessage } from './check-logging';
+import type { CapturedNotification } from './check-notifications';
+import type { Checker, CheckRun } from '../sandbox/checker';
 import { describeSessionError, formatMs } from './describe-session-error';
 import type {
   CapturedNotification as SessionNotification,
@@ -50,6 +49,8 @@ export interface ServerAssertionContext {
   signal?: AbortSignal;
   /** The session's mark when this assertion began (a shared session carries earlier notifications). */
   since: number;
+  /** Where the checks, templating and captures run (see ExecuteSuiteOptions.checker). */
+  checker: Checker;
   snapshotStore?: SnapshotStore;
   updateSnapshots: boolean;
   /** Told the first time the budget refuses a call in this assertion. */
@@ -95,10 +96,21 @@ function remaining(context: ServerAssertionContext, what: string): number {
   return left;
 }
 
-function render(value: unknown, vars: TemplateVars, where: string): unknown {
-  const rendered = renderTemplate(value, vars);
-  if (!rendered.ok) fail(`${where}: ${rendered.error.message}`);
-  return rendered.value;
+async function render(context: ServerAssertionContext, value: unknown, vars: TemplateVars, where: string) {
+  // Without `{{` or `${` anywhere (keys included) rendering returns the value as it is: no trip to the checker, which
+  // for most arguments saves one of an assertion's hops to a check thread (docs/benchmarks.md, target g).
+  if (!mayHoldTemplate(value)) return value;
+  const ran = await context.checker.run('renderTemplate', value, vars);
+  if (!ran.ok) fail(`${where}: ${ran.reason}`);
+  if (!ran.value.ok) fail(`${where}: ${ran.value.error.message}`);
+  return ran.value.value;
+}
+
+/** False when no string in `value` can hold a template token (a fixed, linear scan of its JSON). */
+function mayHoldTemplate(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return typeof value === 'string' && /\{\{|\$\{/.test(value);
+  const json = JSON.stringify(value);
+  return json === undefined || json.includes('{{') || json.includes('${');
 }
 
 /** One tools/call through the budget, the pacer and the in-flight limit. */
@@ -164,12 +176,14 @@ async function runSetup(context: ServerAssertionContext): Promise<Record<string,
   for (const [i, step] of context.assertion.setup.entries()) {
     const where = `setup[${i}] ${step.tool}`;
     const vars: TemplateVars = { fixture: context.fixture, captured, env: context.env };
-    const args = asArgs(render(step.args, vars, where));
+    const args = asArgs(await render(context, step.args, vars, where));
     const { result } = await callTool(context, step.tool, args, `${where}: tools/call`);
     // mcp-assert carries on after a setup step that returned isError; the assertion then fails far from the cause.
     if (result.isError === true) fail(`${where} returned an error: ${excerpt(resultText(result))}`);
     if (step.capture) {
-      const applied = applyCaptures(step.capture, result);
+      const ran = await context.checker.run('applyCaptures', step.capture, result);
+      if (!ran.ok) fail(`${where}: ${ran.reason}`);
+      const applied = ran.value;
       if (!applied.ok) fail(`${where}: ${applied.error.message}`);
       Object.assign(captured, applied.captured);
     }
@@ -214,7 +228,7 @@ async function runToolBlock(
   const observed: Record<string, { before?: ObservedFile; after?: ObservedFile }> = {};
   for (const path of files.before) observed[path] = { before: await readExpectFile(path, vars) };
 
-  const args = asArgs(render(rawArgs, vars, `${context.assertion.kind}.args`));
+  const args = asArgs(await render(context, rawArgs, vars, `${context.assertion.kind}.args`));
   const setupProgress = since(context).filter((n) => n.method === 'notifications/progress').length;
   const call = await callTool(context, tool, args, `tools/call ${tool}`);
   for (const path of files.after) observed[path] = { ...observed[path], after: await readExpectFile(path, vars) };
@@ -238,7 +252,12 @@ async function check(
   const name = snapshotName(expect, context.assertion.name);
   const key = name === undefined ? undefined : `${context.assertion.file}#${name}`;
   const snapshot = key === undefined ? undefined : await context.snapshotStore?.get(key);
-  const outcome = checkToolResult(expect, observation, { snapshot, updateSnapshots: context.updateSnapshots });
+  const ran = await context.checker.run('checkToolResult', expect, observation, {
+    snapshot,
+    updateSnapshots: context.updateSnapshots,
+  });
+  if (!ran.ok) return { status: 'FAIL', detail: ran.reason };
+  const outcome = ran.value;
   if (!outcome.ok) return { status: 'FAIL', detail: outcome.failure.message };
   if (outcome.snapshotUpdate !== undefined && key !== undefined) {
     if (!context.snapshotStore) return { status: 'FAIL', detail: 'snapshot: no snapshot store to write to' };
@@ -268,7 +287,7 @@ async function runResourcesBlock(
   let raw: unknown = {};
   let durationMs = 0;
   if (block.subscribe !== undefined) {
-    const uri = String(render(block.subscribe, vars, 'assert_resources.subscribe'));
+    const uri = String(await render(context, block.subscribe, vars, 'assert_resources.subscribe'));
     const subscribed = await request(context, `resources/subscribe ${uri}`, (s, o) => s.subscribeResource(uri, o));
     raw = {};
     text = '{}';
@@ -276,7 +295,9 @@ async function runResourcesBlock(
   }
   if (block.list !== undefined) {
     const cursor =
-      block.list.cursor === undefined ? undefined : render(block.list.cursor, vars, 'assert_resources.list');
+      block.list.cursor === undefined
+        ? undefined
+        : await render(context, block.list.cursor, vars, 'assert_resources.list');
     const listed = await request(context, 'resources/list', (s, o) =>
       s.listResources(cursor === undefined ? {} : { cursor: String(cursor) }, o),
     );
@@ -285,7 +306,7 @@ async function runResourcesBlock(
     text = JSON.stringify(listed.result);
     durationMs = listed.durationMs;
   } else if (block.read !== undefined) {
-    const uri = String(render(block.read, vars, 'assert_resources.read'));
+    const uri = String(await render(context, block.read, vars, 'assert_resources.read'));
     const read = await request(context, `resources/read ${uri}`, (s, o) => s.readResource(uri, o));
     // mcp-assert checks the text of the contents, one per line; a blob is described, not decoded.
     raw = read.result;
@@ -308,7 +329,7 @@ async function runResourcesBlock(
     }
   }
   if (block.unsubscribe !== undefined) {
-    const uri = String(render(block.unsubscribe, vars, 'assert_resources.unsubscribe'));
+    const uri = String(await render(context, block.unsubscribe, vars, 'assert_resources.unsubscribe'));
     await request(context, `resources/unsubscribe ${uri}`, (s, o) => s.unsubscribeResource(uri, o));
   }
   return outcome;
@@ -334,12 +355,15 @@ async function runPromptsBlock(
   block: Extract<ServerAssertion, { kind: 'assert_prompts' }>['block'],
 ): Promise<AssertionOutcome> {
   if (block.get !== undefined) {
-    const name = String(render(block.get.name, vars, 'assert_prompts.get.name'));
-    const args = asArgs(render(block.get.arguments ?? {}, vars, 'assert_prompts.get.arguments'));
+    const name = String(await render(context, block.get.name, vars, 'assert_prompts.get.name'));
+    const args = asArgs(await render(context, block.get.arguments ?? {}, vars, 'assert_prompts.get.arguments'));
     const got = await request(context, `prompts/get ${name}`, (s, o) => s.getPrompt(name, stringValues(args), o));
     return check(context, block.expect, textObservation(promptText(got.result), got.result, got.durationMs));
   }
-  const cursor = block.list?.cursor === undefined ? undefined : render(block.list.cursor, vars, 'assert_prompts.list');
+  const cursor =
+    block.list?.cursor === undefined
+      ? undefined
+      : await render(context, block.list.cursor, vars, 'assert_prompts.list');
   const listed = await request(context, 'prompts/list', (s, o) =>
     s.listPrompts(cursor === undefined ? {} : { cursor: String(cursor) }, o),
   );
@@ -371,10 +395,10 @@ async function runCompletionBlock(
   vars: TemplateVars,
   block: Extract<ServerAssertion, { kind: 'assert_completion' }>['block'],
 ): Promise<AssertionOutcome> {
-  const name = String(render(block.ref.name, vars, 'assert_completion.ref.name'));
+  const name = String(await render(context, block.ref.name, vars, 'assert_completion.ref.name'));
   const ref: CompletionRef =
     block.ref.type === 'ref/prompt' ? { type: 'ref/prompt', name } : { type: 'ref/resource', uri: name };
-  const value = String(render(block.argument.value, vars, 'assert_completion.argument.value'));
+  const value = String(await render(context, block.argument.value, vars, 'assert_completion.argument.value'));
   const completed = await request(context, 'completion/complete', (s, o) =>
     s.complete(ref, { name: block.argument.name, value }, o),
   );
@@ -393,7 +417,7 @@ async function runLoggingBlock(
   const level = block.set_level;
   if (level !== undefined) await request(context, 'logging/setLevel', (s, o) => s.setLoggingLevel(level, o));
   if (block.tool !== undefined) {
-    const args = asArgs(render(block.args, vars, 'assert_logging.args'));
+    const args = asArgs(await render(context, block.args, vars, 'assert_logging.args'));
     await callTool(context, block.tool, args, `tools/call ${block.tool}`);
   }
   const messages = (): CapturedLogMessage[] =>
@@ -404,7 +428,7 @@ async function runLoggingBlock(
         ...(typeof n.params?.logger === 'string' ? { logger: n.params.logger } : {}),
         data: logDataText(n.params?.data),
       }));
-  const outcome = await settle(context, () => checkLogging(block.expect, messages()));
+  const outcome = await settle(context, () => context.checker.run('checkLogging', block.expect, messages()));
   return outcome.ok ? { status: 'PASS', detail: '' } : { status: 'FAIL', detail: outcome.message };
 }
 
@@ -413,11 +437,11 @@ async function runNotificationsBlock(
   vars: TemplateVars,
   block: Extract<ServerAssertion, { kind: 'assert_notifications' }>['block'],
 ): Promise<AssertionOutcome> {
-  const args = asArgs(render(block.args, vars, 'assert_notifications.args'));
+  const args = asArgs(await render(context, block.args, vars, 'assert_notifications.args'));
   await callTool(context, block.tool, args, `tools/call ${block.tool}`);
   const captured = (): CapturedNotification[] =>
     since(context).map((n) => ({ method: n.method, params: JSON.stringify(n.params ?? {}) }));
-  const outcome = await settle(context, () => checkNotifications(block.expect, captured()));
+  const outcome = await settle(context, () => context.checker.run('checkNotifications', block.expect, captured()));
   return outcome.ok ? { status: 'PASS', detail: '' } : { status: 'FAIL', detail: outcome.message };
 }
 
@@ -432,17 +456,21 @@ function since(context: ServerAssertionContext): SessionNotification[] {
  */
 async function settle(
   context: ServerAssertionContext,
-  evaluate: () => { ok: true } | { ok: false; message: string },
+  evaluate: () => Promise<CheckRun<{ ok: true } | { ok: false; message: string }>>,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const { session } = context;
+  const checked = async () => {
+    const ran = await evaluate();
+    return ran.ok ? ran.value : fail(ran.reason);
+  };
   await session.waitForNotification(() => false, NOTIFICATION_GRACE_MS, { sinceSeq: session.mark() });
   const until = Math.min(performance.now() + NOTIFICATION_EXTRA_WAIT_MS, context.deadline);
-  let outcome = evaluate();
+  let outcome = await checked();
   while (!outcome.ok) {
     const left = until - performance.now();
     if (left <= 0) break;
     const arrived = await session.waitForNotification(() => true, left, { sinceSeq: session.mark() });
-    outcome = evaluate();
+    outcome = await checked();
     if (arrived === undefined) break;
   }
   return outcome;

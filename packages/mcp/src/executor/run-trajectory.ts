@@ -1,11 +1,14 @@
 import path from 'node:path';
-import { checkTrajectory, parseAuditLog, renderTemplate, type TraceEntry, type TrajectoryBlock } from '@mcptest/core';
+import { renderTemplate, type TrajectoryBlock } from '@mcptest/core';
+import type { Checker } from '../sandbox/checker';
 import { LOCAL_FILE_TIMEOUT_MS, readLocalFile } from './read-local-file';
 
 /** Largest audit log read; agent logs are JSONL and a few MB at most. */
 export const MAX_AUDIT_LOG_BYTES = 32 * 1024 * 1024;
 
 export interface TrajectoryContext {
+  /** Where the audit log is parsed and the trajectory checked (see ExecuteSuiteOptions.checker). */
+  checker: Checker;
   /** `{{fixture}}` for the audit_log path. */
   fixture?: string;
   env: Readonly<Record<string, string | undefined>>;
@@ -22,7 +25,7 @@ export type TrajectoryOutcome = { ok: true } | { ok: false; detail: string };
  * its logs can move together. Never throws.
  */
 export async function runTrajectory(block: TrajectoryBlock, context: TrajectoryContext): Promise<TrajectoryOutcome> {
-  let trace: readonly TraceEntry[] = block.trace ?? [];
+  let auditLog: { auditLog: string; file: string } | undefined;
   if (block.audit_log !== undefined) {
     const rendered = renderTemplate(block.audit_log, { fixture: context.fixture, captured: {}, env: context.env });
     if (!rendered.ok) return { ok: false, detail: `audit_log: ${rendered.error.message}` };
@@ -31,10 +34,8 @@ export async function runTrajectory(block: TrajectoryBlock, context: TrajectoryC
     // hosted runs refuse audit_log before this).
     const read = await readLocalFile(file, { maxBytes: MAX_AUDIT_LOG_BYTES, timeoutMs: LOCAL_FILE_TIMEOUT_MS });
     if (!read.ok) return { ok: false, detail: `audit_log: cannot read ${file}: ${read.reason}` };
-    const parsed = parseAuditLog(read.content.toString('utf8'));
-    if (!parsed.ok) return { ok: false, detail: `audit_log ${file}: ${parsed.error.message}` };
-    trace = parsed.trace;
+    auditLog = { auditLog: read.content.toString('utf8'), file };
   }
-  const checked = checkTrajectory(trace, block.trajectory);
-  return checked.ok ? { ok: true } : { ok: false, detail: checked.failure.message };
+  const checked = await context.checker.run('trajectory', block, auditLog ?? { trace: block.trace ?? [] });
+  return checked.ok ? checked.value : { ok: false, detail: checked.reason };
 }

@@ -1,5 +1,6 @@
 import type { AssertionResult, CallBudget, ExecPolicy, ToolClass } from '@mcptest/core';
 import type { SafeFetch } from '../net';
+import type { Checker } from '../sandbox/checker';
 
 /** Where `snapshot:` expectations keep their stored responses (a directory for the CLI, the database when hosted). */
 export interface SnapshotStore {
@@ -54,6 +55,12 @@ export interface ExecuteSuiteOptions {
   maxToolListingBytes?: number;
   /** Aborting stops scheduling: assertions not yet started are SKIP ("run cancelled"); a call in flight is cancelled. */
   signal?: AbortSignal;
+  /**
+   * Where checks of untrusted input run (the checker, templating, captures, trajectory, logging, notifications, the
+   * policy's classification): default in this thread (the CLI); hosted runs pass a `createCheckPool` (worker threads
+   * with a deadline per check), so a tenant's pattern or a server's answer cannot stall the worker.
+   */
+  checker?: Checker;
 }
 
 /** The class and decision vocabulary of the policy, as stored with each result. */

@@ -166,6 +166,7 @@ export async function executeRunJob(
     const outcome = await executeSuite(plan.suite, {
       serverOverride: plan.server,
       fetch: deps.fetch,
+      checker: deps.checker,
       allowStdio: false,
       // The worker's disk is not the tenant's: file_*, audit_log and {{fixture}} assertions FAIL unread.
       allowLocalFiles: false,
