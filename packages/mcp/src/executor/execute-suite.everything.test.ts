@@ -203,3 +203,36 @@ describe.each([
     expect(finished.map((e) => e.type === 'assertion.finished' && e.result.name)).toEqual(Object.keys(EXPECTED));
   });
 });
+
+describe('executeSuite: roots in a hosted run', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startEverythingServer('streamableHttp');
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("does not tell the server the worker's working directory through a relative root", async () => {
+    const suite = suiteOf(`
+name: roots
+timeout: 15s
+assertions:
+  - name: relative root
+    server:
+      client_capabilities: { roots: ['.', 'work/here'] }
+    assert: { tool: get-roots-list, expect: { contains: ['URI: file:///work/here'] } }
+`);
+    const run = await executeSuite(suite, {
+      serverOverride: { url: server.url, transport: 'http' },
+      allowStdio: false,
+      policy: { ...defaultExecPolicy(), call_delay_ms: 0 },
+      budget: createMemoryCallBudget(),
+      env: {},
+    });
+    expect(run.results[0]).toMatchObject({ status: 'PASS' });
+    const transcript = JSON.stringify(run.results[0]?.transcript ?? []);
+    expect(transcript).toContain('file:///work/here');
+    expect(transcript).not.toContain(process.cwd());
+  });
+});

@@ -419,7 +419,12 @@ async function connectionSpec(
     if (!ran.ok) return { ok: false, detail: `server.client_capabilities.roots: ${ran.reason}` };
     const rendered = ran.value;
     if (!rendered.ok) return { ok: false, detail: `server.client_capabilities.roots: ${rendered.error.message}` };
-    const absolute = path.resolve(String(rendered.value));
+    // The CLI takes a relative root from its working directory; a hosted run must not tell the tenant's server where
+    // the worker runs, so there a relative root is taken from `/`.
+    const absolute =
+      options.allowLocalFiles === true
+        ? path.resolve(String(rendered.value))
+        : path.posix.resolve('/', String(rendered.value));
     roots.push({ uri: `file://${absolute}`, name: path.basename(absolute) });
   }
   const sampling =
