@@ -157,7 +157,13 @@ export function createPolitenessGate(options: PolitenessOptions): OutboundGate {
       try {
         await limiter.consume(address);
         if (attempt > 0) {
-          report({ host, address, limit: 'rate', waitedMs: Math.round(performance.now() - phaseStarted), outcome: 'proceeded' });
+          report({
+            host,
+            address,
+            limit: 'rate',
+            waitedMs: Math.round(performance.now() - phaseStarted),
+            outcome: 'proceeded',
+          });
         }
         return;
       } catch (error) {
@@ -170,7 +176,13 @@ export function createPolitenessGate(options: PolitenessOptions): OutboundGate {
       // No token appears before the window ends, so a window ending after the deadline means refusal now, rather
       // than holding the in-flight slot to the deadline for nothing.
       if (msBeforeNext > remaining) {
-        report({ host, address, limit: 'rate', waitedMs: Math.round(performance.now() - phaseStarted), outcome: 'refused' });
+        report({
+          host,
+          address,
+          limit: 'rate',
+          waitedMs: Math.round(performance.now() - phaseStarted),
+          outcome: 'refused',
+        });
         throw new PolitenessRefusedError({
           host,
           address,
