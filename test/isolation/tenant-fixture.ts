@@ -301,6 +301,11 @@ export function withGhostIds<T>(value: T, ids: readonly string[]): T {
 }
 
 type Rows = Record<string, Record<string, unknown>>;
+
+/** A row as comparable plain JSON (dates as strings, BigInt counters such as `Tenant.transcriptBytes` as decimals). */
+function plain(row: unknown): object {
+  return JSON.parse(JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value)));
+}
 export type TenantSnapshot = Record<string, Rows>;
 
 /**
@@ -319,13 +324,13 @@ export async function snapshotTenant(db: Database, tenantId: string): Promise<Te
       snapshot[model] = Object.fromEntries(
         rows.map((row) => {
           const { lastUsedAt: _ignored, ...rest } = row;
-          return [String(row.id), JSON.parse(JSON.stringify(model === 'apiToken' ? rest : row)) as object];
+          return [String(row.id), plain(model === 'apiToken' ? rest : row)];
         }),
       ) as Rows;
     }),
   );
   const tenant = await db.global.tenant.findUnique({ where: { id: tenantId } });
-  snapshot.tenant = { [tenantId]: JSON.parse(JSON.stringify(tenant)) as Record<string, unknown> };
+  snapshot.tenant = { [tenantId]: plain(tenant) as Record<string, unknown> };
   return snapshot;
 }
 
