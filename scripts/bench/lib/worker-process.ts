@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { DEV_ENCRYPTION_KEYS } from '@mcptest/core';
 import type { BenchStack } from './stack';
 
 /** The worker process's memory after a full collection (see worker-probe.ts). */
@@ -56,7 +56,8 @@ export async function startWorkerProcess(
         DATABASE_URL: stack.databaseUrl,
         REDIS_URL: stack.redisUrl,
         REDIS_PREFIX: stack.prefix,
-        MCPTEST_ENCRYPTION_KEYS: DEV_ENCRYPTION_KEYS,
+        // Production refuses the public development key; the benchmark stores no secret, so any fresh key does.
+        MCPTEST_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`,
         // The benchmark's MCP server listens on loopback.
         MCPTEST_ALLOW_PRIVATE_NETWORKS: '127.0.0.0/8',
         LOG_LEVEL: 'info',

@@ -54,6 +54,7 @@ describe('applyMigrations on the real migrations', () => {
         'Server',
         'Session',
         'Suite',
+        'SuiteTriggerSecret',
         'SuiteVersion',
         'Tenant',
         'User',

@@ -1,5 +1,9 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type * as Esbuild from 'esbuild';
 import { Piscina } from 'piscina';
 import type { CheckArgs, CheckOp, CheckTask, CheckValue } from './check-ops';
 import type { Checker, CheckRun } from './checker';
@@ -14,7 +18,7 @@ export interface CheckPoolOptions {
   timeoutMs: number;
   /** Heap limit of each thread (`resourceLimits.maxOldGenerationSizeMb`); a check past it ends its thread. */
   maxMemoryMb: number;
-  /** The thread's entry; default: check-thread.js beside the bundle, else check-thread.dev.mjs (through tsx). */
+  /** The thread's entry; default: check-thread.js beside the bundle, else check-thread.ts bundled once per process. */
   threadEntry?: URL;
 }
 
@@ -117,15 +121,39 @@ function describeCheckError(error: unknown, options: CheckPoolOptions): string {
 }
 
 /**
- * The production bundle emits the thread's entry as check-thread.js beside itself (workers/runner build); from source
- * (tsx, vitest) the entry is the .mjs bootstrap that loads the TypeScript through tsx.
+ * The production bundle emits the thread's entry as check-thread.js beside itself (workers/runner build). Run from
+ * source (tsx, vitest), check-thread.ts is bundled once per process with esbuild (a development dependency) into a
+ * temporary file: a thread then boots from one plain JavaScript file in tens of milliseconds, where loading the
+ * TypeScript through tsx took seconds per thread and, under load, ate the first assertions' timeouts.
  */
 function defaultThreadEntry(): URL {
   const bundled = new URL(BUNDLED_ENTRY, import.meta.url);
-  return existsSync(fileURLToPath(bundled)) ? bundled : new URL(DEV_ENTRY, import.meta.url);
+  return existsSync(fileURLToPath(bundled)) ? bundled : devThreadEntry();
 }
 
 // Names in constants, not literals in `new URL(...)`: bundlers treat `new URL('./x', import.meta.url)` as an asset to
 // copy, and the bundled entry does not exist until the runner's build writes it.
 const BUNDLED_ENTRY = './check-thread.js';
-const DEV_ENTRY = './check-thread.dev.mjs';
+const SOURCE_ENTRY = './check-thread.ts';
+
+let devEntry: URL | undefined;
+
+function devThreadEntry(): URL {
+  if (devEntry) return devEntry;
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
+  const outfile = path.join(tmpdir(), `mcptest-check-thread-${process.pid}-${Date.now().toString(36)}.mjs`);
+  buildSync({
+    entryPoints: [fileURLToPath(new URL(SOURCE_ENTRY, import.meta.url))],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'error',
+    // Bundled CommonJS (ajv) calls require(); ESM output has none unless given one.
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+  process.once('exit', () => rmSync(outfile, { force: true }));
+  devEntry = pathToFileURL(outfile);
+  return devEntry;
+}

@@ -35,7 +35,12 @@ describe('requireRole', () => {
 });
 
 describe('actorFromMembership', () => {
-  it('is the tenant and the user, nothing else', () => {
-    expect(actorFromMembership('u1', { tenantId: 't1', role: 'ADMIN' })).toEqual({ tenantId: 't1', userId: 'u1' });
+  it('is the tenant, the user and the permission of the role, nothing else', () => {
+    expect(actorFromMembership('u1', { tenantId: 't1', role: 'ADMIN' })).toEqual({
+      tenantId: 't1',
+      userId: 'u1',
+      permission: 'admin',
+    });
+    expect(actorFromMembership('u1', { tenantId: 't1', role: 'VIEWER' })).toMatchObject({ permission: 'read' });
   });
 });

@@ -80,7 +80,7 @@ describe('resolveMembership and withRole', () => {
       suffix,
     }));
     expect(await action(deps, owner, org.slug, 'ok')).toEqual({
-      actor: { tenantId: org.tenantId, userId: owner.userId },
+      actor: { tenantId: org.tenantId, userId: owner.userId, permission: 'admin' },
       role: 'OWNER',
       suffix: 'ok',
     });
