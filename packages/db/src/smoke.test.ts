@@ -205,9 +205,10 @@ describe('npm run admin -- tenant create', () => {
       admin(['tenant', 'create', '--name', 'Acme Robotics', '--owner', 'x@acme.example']).stdout,
     ) as typeof out;
     expect(again.tenant.slug).toMatch(/^acme-robotics-[0-9a-f]{6}$/);
-  });
+    // Two cold starts of the admin command through tsx: about 2 s of CPU each, several times that on a busy CI machine.
+  }, 120_000);
 
-  it('exits 2 with usage on bad arguments', () => {
+  it('exits 2 with usage on bad arguments', { timeout: 60_000 }, () => {
     const result = admin(['tenant', 'create', '--name', 'X', '--owner', 'not-an-email']);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/--owner must be an email address/);

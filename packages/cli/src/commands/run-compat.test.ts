@@ -9,9 +9,9 @@ import { COMPAT_DIR } from '../../../../test/compat';
 
 /**
  * Spawned runs take seconds each on a loaded machine, and the filesystem corpus starts its server through `npx` once
- * per assertion (28 starts): about 60 s alone, up to 120 s while the worker tests run beside it on 2 cores.
+ * per assertion (28 starts): about 60 s alone, up to 180 s while the worker and HTTP tests run beside it on 2 cores.
  */
-const SLOW_TEST_MS = 180_000;
+const SLOW_TEST_MS = 300_000;
 
 const corpus = COMPAT_DIR;
 

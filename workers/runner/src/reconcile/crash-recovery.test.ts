@@ -20,7 +20,7 @@ const database = useTestDatabase();
 const redis = useTestRedis();
 const mock = useWorkerMock();
 
-const finished = (runId: string, timeoutMs = 25_000) => waitForRunEnd(database.db, runId, timeoutMs);
+const finished = (runId: string, timeoutMs = 60_000) => waitForRunEnd(database.db, runId, timeoutMs);
 
 const SIX_SLOW = `
 assertions:
@@ -33,7 +33,7 @@ const FAST_TAKEOVER = { WORKER_LOCK_DURATION_MS: '2000', WORKER_STALLED_INTERVAL
 describe('crash recovery', () => {
   it(
     'completes a run once, without duplicate results, after its worker is killed with SIGKILL mid-run',
-    { timeout: 90_000 },
+    { timeout: 180_000 },
     async () => {
       const seeded = await seedSuite(database.db, { serverUrl: mock.url, yaml: SIX_SLOW });
       const child = await spawnWorkerProcess({
@@ -77,7 +77,7 @@ describe('crash recovery', () => {
 
   it(
     'recovers every queued run and every schedule after Redis loses all its data (FLUSHALL)',
-    { timeout: 90_000 },
+    { timeout: 180_000 },
     async () => {
       // FLUSHALL empties the whole server, so this test has a redis-server of its own.
       const privateRedis = await startPrivateRedis();
