@@ -60,6 +60,9 @@ export function createCheckPool(options: CheckPoolOptions): CheckPool {
     // CPU per check here, against 0.10 and 0.10 ms this way (docs/benchmarks.md, target g).
     atomics: 'disabled',
     resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb },
+    // The thread runs one plain JavaScript file and needs none of the process's flags; inheriting them broke thread
+    // start-up under `node --expose-gc --import tsx --import <probe>` (the benchmark's worker), and checks waited 60 s.
+    execArgv: [],
   });
   // A thread ended by its memory limit also surfaces here; the task's own rejection carries the reason.
   pool.on('error', () => undefined);
