@@ -47,8 +47,10 @@ describe('crash recovery', () => {
       });
       const runId = await queueRun(database.db, redis, seeded);
       const tdb = database.db.tenant(seeded.tenantId);
-      await waitFor('two results written by the first worker', async () =>
-        (await tdb.assertionResult.count({ where: { runId } })) >= 2 ? true : undefined,
+      await waitFor(
+        'two results written by the first worker',
+        async () => ((await tdb.assertionResult.count({ where: { runId } })) >= 2 ? true : undefined),
+        60_000,
       );
       expect((await runRow(database.db, runId))?.status).toBe('RUNNING');
       child.kill('SIGKILL');
