@@ -222,6 +222,8 @@ export interface WorkerProcess {
   /** Resolves with the exit code or signal. */
   readonly exited: Promise<string>;
   kill(signal: NodeJS.Signals): void;
+  /** SIGTERM (graceful), then SIGKILL if it has not exited within 10 s; resolves once it has exited. */
+  stop(): Promise<void>;
 }
 
 /** Runs the worker's real entry point (workers/runner/src/main.ts) as a child process and waits for "worker ready". */
@@ -260,6 +262,12 @@ export async function spawnWorkerProcess(env: Record<string, string>, timeoutMs 
     output: () => output,
     exited,
     kill: (signal) => child.kill(signal),
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
   };
 }
 

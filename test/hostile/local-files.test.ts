@@ -38,12 +38,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (worker) {
-    worker.kill('SIGTERM');
-    const timer = setTimeout(() => worker.kill('SIGKILL'), 10_000);
-    await worker.exited;
-    clearTimeout(timer);
-  }
+  await worker?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
