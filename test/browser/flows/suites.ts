@@ -20,9 +20,13 @@ const schedulePreviewShown = () => {
   return !!document.querySelector('.suites-schedule-refusal') || !!document.querySelector('.suites-schedule-next li');
 };
 
-/** The editor's text box (CodeMirror's `.cm-content`), by its label. */
+/**
+ * The editor's text box (CodeMirror's `.cm-content`), by its label. Before hydration the server-rendered fallback
+ * textarea has the same name; on a loaded machine a click aimed at it landed just as hydration hid it and Playwright
+ * kept retrying the hidden element, so only the hydrated editor counts.
+ */
 export function yamlEditor(page: Page, label = 'Suite YAML'): Locator {
-  return page.getByRole('textbox', { name: label, exact: true });
+  return page.getByRole('textbox', { name: label, exact: true }).and(page.locator('.cm-content'));
 }
 
 /** Opens the suite's editor page and waits for the editor (MEMBER or higher). */

@@ -209,7 +209,9 @@ describe('mcptest mock: serving', () => {
         'process.exitCode = result.exitCode;',
       ].join('\n'),
     );
-    const child = spawn(path.resolve('node_modules/.bin/tsx'), [entry, '--tools-from', records, '--port', '0'], {
+    // tsx's own binary runs the script in a child process and relays signals to it; under load the relay raced and
+    // the wrapper died of the signal (exit 143). Loading tsx into one node process signals the command directly.
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, '--tools-from', records, '--port', '0'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
