@@ -67,21 +67,56 @@ export function defaultExecPolicy(): ExecPolicy {
  * What one suite may ask for. Every field can only narrow the tenant's policy or use what it allows (see
  * `mergeSuitePolicy`); the daily budget and the overrides are the tenant's alone.
  */
-export const SuitePolicy = z.strictObject({
-  /** Opt in to calling Destructive tools; only honoured when the tenant allows execute_destructive. */
-  execute_destructive: z.boolean().optional(),
-  /** Lower the per-run call limit. */
-  max_calls: z.int().min(1).optional(),
-  /** Lower the calls in flight. */
-  concurrency: z.int().min(1).optional(),
-  /** Raise the delay between calls. */
-  call_delay_ms: z.int().min(0).max(60_000).optional(),
-  /** `cap` (the most cautious mode) or the tenant's own mode. */
-  annotation_trust: AnnotationTrust.optional(),
-  /** More words for the name heuristic: words can only make a class more cautious. */
-  mutating_words: z.array(HeuristicWord).optional(),
-  destructive_words: z.array(HeuristicWord).optional(),
-});
+export const SuitePolicy = z
+  .strictObject({
+    execute_destructive: z
+      .boolean()
+      .optional()
+      .meta({
+        description: 'Opt in to calling Destructive tools; only honoured when the tenant allows `execute_destructive`.',
+        examples: [true],
+      }),
+    max_calls: z
+      .int()
+      .min(1)
+      .optional()
+      .meta({ description: 'Lower the per-run call limit.', examples: [50] }),
+    concurrency: z
+      .int()
+      .min(1)
+      .optional()
+      .meta({ description: 'Lower the calls in flight.', examples: [1] }),
+    call_delay_ms: z
+      .int()
+      .min(0)
+      .max(60_000)
+      .optional()
+      .meta({ description: 'Raise the delay between consecutive calls, in milliseconds.', examples: [250] }),
+    annotation_trust: AnnotationTrust.optional().meta({
+      description: "`cap` (the most cautious mode) or the tenant's own mode.",
+      examples: ['cap'],
+    }),
+    mutating_words: z
+      .array(HeuristicWord)
+      .optional()
+      .meta({
+        description:
+          'More words that mark a tool as Mutating (name heuristic); words can only make a class more cautious.',
+        examples: [['sync']],
+      }),
+    destructive_words: z
+      .array(HeuristicWord)
+      .optional()
+      .meta({
+        description: 'More words that mark a tool as Destructive (name heuristic).',
+        examples: [['purge']],
+      }),
+  })
+  .meta({
+    description:
+      "A suite's execution-policy opt-ins (docs/exec-policy.md). Each can only narrow the tenant's policy or use what " +
+      "it allows; the daily budget and the per-tool overrides are the tenant's alone.",
+  });
 export type SuitePolicy = z.infer<typeof SuitePolicy>;
 
 /** Why a suite's policy cannot be used: it asks for more than the tenant allows. `fields` names every offender. */

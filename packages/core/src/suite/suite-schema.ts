@@ -39,12 +39,21 @@ export function describeSuiteValue(value: unknown): string {
   }
 }
 
+/*
+ * The user-facing text of every key (and an example) is its `.meta()`: docs/suite-reference.md is generated from it
+ * (`npm run docs:generate`), so these schemas are the one home of the format's reference. A `shape` in the meta says
+ * in words what a `z.unknown()` + transform field accepts, which JSON Schema cannot.
+ */
+
 /** A string, also accepting a number or boolean written without quotes (`port: 8080`), as Go's YAML decoder does. */
-const ScalarString = z.unknown().transform((value, ctx): string => {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return fail(ctx, value, `expected a string, got ${describeSuiteValue(value)}`);
-});
+const ScalarString = z
+  .unknown()
+  .transform((value, ctx): string => {
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    return fail(ctx, value, `expected a string, got ${describeSuiteValue(value)}`);
+  })
+  .meta({ shape: 'string (a number or boolean is read as its text)' });
 
 /** Tool arguments: a mapping; an empty `args:` means none. */
 const ToolArgs = z
@@ -53,16 +62,26 @@ const ToolArgs = z
   .optional()
   .transform((value): Record<string, unknown> => value ?? {});
 
+/** The `args` key of the blocks that call a tool. */
+const toolArgsField = () =>
+  ToolArgs.meta({
+    description: 'Arguments of the tool call; `{{name}}` placeholders are substituted. An empty `args:` means none.',
+    examples: [{ message: 'hello' }],
+  });
+
 /** A timeout: Go-style duration string or a number of seconds; normalized to milliseconds. */
-export const SuiteDuration = z.unknown().transform((value, ctx): number => {
-  const parsed = parseDuration(value);
-  if (parsed.ok) return parsed.ms;
-  const message =
-    typeof value === 'string' || typeof value === 'number'
-      ? parsed.message
-      : `expected a duration, got ${describeSuiteValue(value)}`;
-  return fail(ctx, value, message, DURATION_EXAMPLE);
-});
+export const SuiteDuration = z
+  .unknown()
+  .transform((value, ctx): number => {
+    const parsed = parseDuration(value);
+    if (parsed.ok) return parsed.ms;
+    const message =
+      typeof value === 'string' || typeof value === 'number'
+        ? parsed.message
+        : `expected a duration, got ${describeSuiteValue(value)}`;
+    return fail(ctx, value, message, DURATION_EXAMPLE);
+  })
+  .meta({ shape: 'duration: `500ms`, `15s`, `2m`, `1h30m`, or a number of seconds' });
 
 /** Normalized transports: `auto` tries Streamable HTTP, then falls back to legacy SSE. */
 export const SUITE_TRANSPORTS = ['stdio', 'auto', 'http', 'sse'] as const;
@@ -79,121 +98,226 @@ const TRANSPORT_SPELLINGS: Readonly<Record<string, SuiteTransport>> = {
   sse: 'sse',
 };
 
-const Transport = z.unknown().transform((value, ctx): SuiteTransport => {
-  const allowed = 'allowed: stdio, auto, http or streamable-http, sse';
-  if (typeof value !== 'string')
-    return fail(ctx, value, `expected a transport name, got ${describeSuiteValue(value)}`, allowed);
-  const transport = TRANSPORT_SPELLINGS[value.trim().toLowerCase()];
-  if (transport !== undefined) return transport;
-  const nearest = suggestKey(value.trim().toLowerCase(), Object.keys(TRANSPORT_SPELLINGS));
-  return fail(
-    ctx,
-    value,
-    `unknown transport "${value}"`,
-    nearest ? `did you mean \`${nearest}\`? ${allowed}` : allowed,
-  );
-});
+const Transport = z
+  .unknown()
+  .transform((value, ctx): SuiteTransport => {
+    const allowed = 'allowed: stdio, auto, http or streamable-http, sse';
+    if (typeof value !== 'string')
+      return fail(ctx, value, `expected a transport name, got ${describeSuiteValue(value)}`, allowed);
+    const transport = TRANSPORT_SPELLINGS[value.trim().toLowerCase()];
+    if (transport !== undefined) return transport;
+    const nearest = suggestKey(value.trim().toLowerCase(), Object.keys(TRANSPORT_SPELLINGS));
+    return fail(
+      ctx,
+      value,
+      `unknown transport "${value}"`,
+      nearest ? `did you mean \`${nearest}\`? ${allowed}` : allowed,
+    );
+  })
+  .meta({ shape: 'one of `stdio`, `auto`, `http` (also `streamable-http`), `sse`; case-insensitive' });
 
 /** `skip: true` or `skip: "reason"`; normalized to the reason, or undefined when not skipped. */
-const Skip = z.unknown().transform((value, ctx): string | undefined => {
-  if (value === false) return undefined;
-  if (value === true) return 'skip: true';
-  if (typeof value === 'string') return value.trim() === '' ? 'skip: true' : value;
-  return fail(ctx, value, `expected true, false or a reason string, got ${describeSuiteValue(value)}`);
-});
+const Skip = z
+  .unknown()
+  .transform((value, ctx): string | undefined => {
+    if (value === false) return undefined;
+    if (value === true) return 'skip: true';
+    if (typeof value === 'string') return value.trim() === '' ? 'skip: true' : value;
+    return fail(ctx, value, `expected true, false or a reason string, got ${describeSuiteValue(value)}`);
+  })
+  .meta({ shape: '`true`, `false`, or a reason (string)' });
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** One variable name (mcp-assert's form) or a list; every one must be set and non-empty for the assertion to run. */
-const SkipUnlessEnv = z.unknown().transform((value, ctx): string[] => {
-  const names = typeof value === 'string' ? [value] : value;
-  if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) {
-    return fail(ctx, value, `expected a variable name or a list of names, got ${describeSuiteValue(value)}`);
-  }
-  const bad = (names as string[]).find((name) => !ENV_NAME.test(name));
-  if (bad !== undefined) {
-    return fail(ctx, value, `"${bad}" is not an environment variable name`, 'letters, digits and _, e.g. API_TOKEN');
-  }
-  return names as string[];
-});
+const SkipUnlessEnv = z
+  .unknown()
+  .transform((value, ctx): string[] => {
+    const names = typeof value === 'string' ? [value] : value;
+    if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) {
+      return fail(ctx, value, `expected a variable name or a list of names, got ${describeSuiteValue(value)}`);
+    }
+    const bad = (names as string[]).find((name) => !ENV_NAME.test(name));
+    if (bad !== undefined) {
+      return fail(ctx, value, `"${bad}" is not an environment variable name`, 'letters, digits and _, e.g. API_TOKEN');
+    }
+    return names as string[];
+  })
+  .meta({ shape: 'an environment variable name, or a list of names' });
 
 /** A server URL: http(s), or containing a `${VAR}`/`{{name}}` placeholder that is expanded at run time. */
-const ServerUrl = z.unknown().transform((value, ctx): string => {
-  if (typeof value !== 'string') return fail(ctx, value, `expected a URL, got ${describeSuiteValue(value)}`);
-  if (/\$\{|\{\{/.test(value)) return value;
-  let protocol: string | undefined;
-  try {
-    protocol = new URL(value).protocol;
-  } catch {
-    protocol = undefined;
-  }
-  if (protocol !== 'http:' && protocol !== 'https:') {
-    return fail(ctx, value, `"${value}" is not an http(s) URL`, 'e.g. https://example.com/mcp');
-  }
-  return value;
-});
+const ServerUrl = z
+  .unknown()
+  .transform((value, ctx): string => {
+    if (typeof value !== 'string') return fail(ctx, value, `expected a URL, got ${describeSuiteValue(value)}`);
+    if (/\$\{|\{\{/.test(value)) return value;
+    let protocol: string | undefined;
+    try {
+      protocol = new URL(value).protocol;
+    } catch {
+      protocol = undefined;
+    }
+    if (protocol !== 'http:' && protocol !== 'https:') {
+      return fail(ctx, value, `"${value}" is not an http(s) URL`, 'e.g. https://example.com/mcp');
+    }
+    return value;
+  })
+  .meta({ shape: 'an `http(s)` URL (a `${VAR}` or `{{name}}` placeholder in it is allowed)' });
 
 /** Canned reply to the server's sampling/createMessage requests (mcp-assert SuiteSamplingConfig). */
-export const SuiteSamplingConfig = z.strictObject({
-  /** Text of the mock LLM reply. */
-  text: ScalarString,
-  /** Model name reported in the reply (default "mock"). */
-  model: z.string().optional(),
-  /** Stop reason reported in the reply (default "end_turn"). */
-  stop_reason: z.string().optional(),
-});
+export const SuiteSamplingConfig = z
+  .strictObject({
+    text: ScalarString.meta({ description: 'Text of the mock LLM reply.', examples: ['The answer is 42.'] }),
+    model: z
+      .string()
+      .optional()
+      .meta({ description: 'Model name reported in the reply (default "mock").', examples: ['mock-model'] }),
+    stop_reason: z
+      .string()
+      .optional()
+      .meta({ description: 'Stop reason reported in the reply (default "end_turn").', examples: ['end_turn'] }),
+  })
+  .meta({ description: "Canned reply to the server's sampling/createMessage requests." });
 
 /** What the test client offers to server-initiated requests (mcp-assert SuiteClientCapabilities). */
-export const SuiteClientCapabilities = z.strictObject({
-  /** Paths returned for roots/list (as file:// URIs); `{{fixture}}` is substituted. */
-  roots: z.array(ScalarString).optional(),
-  /** Mock reply for sampling/createMessage. */
-  sampling: SuiteSamplingConfig.optional(),
-  /** Preset content for elicitation/create, answered with action "accept" (`content:` or the whole map). */
-  elicitation: z.record(z.string(), z.unknown()).optional(),
-});
+export const SuiteClientCapabilities = z
+  .strictObject({
+    roots: z
+      .array(ScalarString)
+      .optional()
+      .meta({
+        description: 'Paths returned for roots/list (as file:// URIs); `{{fixture}}` is substituted.',
+        examples: [['/home/me/project']],
+      }),
+    sampling: SuiteSamplingConfig.optional().meta({
+      description: 'Mock reply for sampling/createMessage.',
+      examples: [{ text: 'The answer is 42.', model: 'mock-model' }],
+    }),
+    elicitation: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({
+        description:
+          'Preset content for elicitation/create, answered with action "accept" (`content:` or the whole map).',
+        examples: [{ content: { name: 'Ada', confirmed: true } }],
+      }),
+  })
+  .meta({
+    description:
+      'What the test client offers to server-initiated requests. Kept when `--url` or a hosted run replaces where ' +
+      'to connect.',
+  });
 export type SuiteClientCapabilities = z.output<typeof SuiteClientCapabilities>;
 
 /** How to reach the server under test. In hosted runs (and with `--url`) it is replaced by the registered server. */
-export const SuiteServerSchema = z.strictObject({
-  /** Executable of a stdio server (CLI only). */
-  command: ScalarString.optional(),
-  /** Arguments of the stdio command; `{{fixture}}` is substituted. */
-  args: z.array(ScalarString).nullable().optional(),
-  /** Environment of the stdio server; `${VAR}` is expanded at run time. */
-  env: z.record(z.string(), ScalarString).nullable().optional(),
-  /** stdio | auto | http (streamable-http) | sse; default: stdio when `command` is set, else auto. */
-  transport: Transport.optional(),
-  /** Endpoint of an HTTP or SSE server. */
-  url: ServerUrl.optional(),
-  /** HTTP headers; `${VAR}` is kept raw here and expanded at run time. */
-  headers: z.record(z.string(), ScalarString).nullable().optional(),
-  /** mcp-assert's per-assertion Docker image for stdio servers; accepted so its files load, not used by mcptest. */
-  docker: z.string().optional(),
-  client_capabilities: SuiteClientCapabilities.optional(),
-});
+export const SuiteServerSchema = z
+  .strictObject({
+    command: ScalarString.optional().meta({
+      description: 'Executable of a stdio server, started by the CLI (hosted runs refuse stdio).',
+      examples: ['npx'],
+    }),
+    args: z
+      .array(ScalarString)
+      .nullable()
+      .optional()
+      .meta({
+        description: 'Arguments of the stdio command; `{{fixture}}` is substituted.',
+        examples: [['-y', '@modelcontextprotocol/server-everything']],
+      }),
+    env: z
+      .record(z.string(), ScalarString)
+      .nullable()
+      .optional()
+      .meta({
+        description: 'Environment of the stdio server; `${VAR}` is expanded at run time.',
+        examples: [{ LOG_LEVEL: 'debug', API_TOKEN: '${API_TOKEN}' }],
+      }),
+    transport: Transport.optional().meta({
+      description:
+        '`auto` tries Streamable HTTP, then falls back to legacy SSE. Default: `stdio` when `command` is set, else ' +
+        '`auto`.',
+      examples: ['http'],
+    }),
+    url: ServerUrl.optional().meta({
+      description: 'Endpoint of an HTTP or SSE server.',
+      examples: ['https://mcp.example.com/mcp'],
+    }),
+    headers: z
+      .record(z.string(), ScalarString)
+      .nullable()
+      .optional()
+      .meta({
+        description: 'HTTP headers; `${VAR}` is kept raw when the suite loads and expanded when it runs.',
+        examples: [{ Authorization: 'Bearer ${API_TOKEN}' }],
+      }),
+    docker: z
+      .string()
+      .optional()
+      .meta({
+        description: "mcp-assert's per-assertion Docker image for stdio servers; accepted so its files load, not used.",
+        examples: ['ghcr.io/example/mcp-server:1.0'],
+      }),
+    client_capabilities: SuiteClientCapabilities.optional().meta({
+      description: 'Answers to server-initiated requests (roots, sampling, elicitation).',
+      examples: [{ roots: ['/home/me/project'], sampling: { text: 'The answer is 42.' } }],
+    }),
+  })
+  .meta({
+    description:
+      'How to reach the server under test. In hosted runs, and with `--url`, the registered server replaces where to ' +
+      'connect.',
+  });
 
 /** A tool call run before the assertion; `capture` maps a variable name to a JSONPath into the call's result. */
-export const SuiteSetupStep = z.strictObject({
-  tool: z.string().min(1),
-  args: ToolArgs,
-  /** name -> JSONPath (`$.id`); the value is `{{name}}` in later steps and the assertion (names as in templating). */
-  capture: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.string().min(1)).optional(),
-});
+export const SuiteSetupStep = z
+  .strictObject({
+    tool: z
+      .string()
+      .min(1)
+      .meta({ description: 'The tool to call.', examples: ['create_item'] }),
+    args: toolArgsField(),
+    capture: z
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.string().min(1))
+      .optional()
+      .meta({
+        description:
+          "Variable name -> JSONPath into the call's result (`$.id`); the value is `{{name}}` in later steps and " +
+          'the assertion (docs/templating-and-trajectory.md).',
+        examples: [{ item_id: '$.id' }],
+      }),
+  })
+  .meta({
+    description:
+      'A tool call made before the assertion. A step that returns a tool error fails the assertion with that error.',
+  });
 export type SuiteSetupStep = z.output<typeof SuiteSetupStep>;
 
 const ExpectOrEmpty = Expect.nullable()
   .optional()
   .transform((value): Expect => value ?? {});
 
+/** The `expect` key of the blocks whose results the `Expect` checks read. */
+const expectField = (example: Expect) =>
+  ExpectOrEmpty.meta({ description: 'Checks on the result.', examples: [example] });
+
 /** `assert`: call one tool and check its result. */
-export const ToolAssertBlock = z.strictObject({
-  tool: z.string().min(1),
-  args: ToolArgs,
-  expect: ExpectOrEmpty,
-  /** Collect notifications/progress during the call, for `expect.min_progress`. */
-  capture_progress: z.boolean().optional(),
-});
+export const ToolAssertBlock = z
+  .strictObject({
+    tool: z
+      .string()
+      .min(1)
+      .meta({ description: 'The tool to call.', examples: ['echo'] }),
+    args: toolArgsField(),
+    expect: expectField({ not_error: true, contains: ['hello'] }),
+    capture_progress: z
+      .boolean()
+      .optional()
+      .meta({
+        description: 'Collect notifications/progress during the call, for `expect.min_progress`.',
+        examples: [true],
+      }),
+  })
+  .meta({ description: "Call one tool and check its result; the expectations see the result's text content." });
 export type ToolAssertBlock = z.output<typeof ToolAssertBlock>;
 
 /** `list: {}` or `list: {cursor: ...}`; an empty `list:` (null) also means "list the first page". */
@@ -203,57 +327,120 @@ const ListArgs = z
   .transform((value) => value ?? {});
 
 /** `assert_resources`: resources/list, resources/read, and the subscribe/unsubscribe lifecycle. */
-export const ResourcesAssertBlock = z.strictObject({
-  list: ListArgs.optional(),
-  /** URI for resources/read. */
-  read: z.string().min(1).optional(),
-  /** URI to subscribe to before the list/read. */
-  subscribe: z.string().min(1).optional(),
-  /** URI to unsubscribe from afterwards. */
-  unsubscribe: z.string().min(1).optional(),
-  /** true: a notifications/resources/updated must arrive during the assertion. */
-  expect_notification: z.boolean().optional(),
-  expect: ExpectOrEmpty,
-});
+export const ResourcesAssertBlock = z
+  .strictObject({
+    list: ListArgs.optional().meta({
+      description: 'resources/list: `{}` (or empty) for the first page, `{cursor}` for a later one.',
+      examples: [{}],
+    }),
+    read: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({
+        description: "URI for resources/read; the expectations see the resource's text.",
+        examples: ['test://static/resource/1'],
+      }),
+    subscribe: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'URI to subscribe to before the list/read.', examples: ['test://static/resource/1'] }),
+    unsubscribe: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'URI to unsubscribe from afterwards.', examples: ['test://static/resource/1'] }),
+    expect_notification: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          "`true`: a notifications/resources/updated must arrive during the assertion (waits up to the rest of the assertion's timeout).",
+        examples: [true],
+      }),
+    expect: expectField({ contains: ['Resource 1'] }),
+  })
+  .meta({
+    description:
+      'resources/list, resources/read, and the subscribe/unsubscribe lifecycle. Needs `list`, `read` or ' +
+      '`subscribe`; not both `list` and `read`. A list is checked as JSON.',
+  });
 export type ResourcesAssertBlock = z.output<typeof ResourcesAssertBlock>;
 
 /** `assert_prompts`: prompts/list (with cursor) or prompts/get (with arguments). */
-export const PromptsAssertBlock = z.strictObject({
-  list: ListArgs.optional(),
-  get: z
-    .strictObject({
-      name: z.string().min(1),
-      arguments: z.record(z.string(), ScalarString).nullable().optional(),
-    })
-    .optional(),
-  expect: ExpectOrEmpty,
-});
+export const PromptsAssertBlock = z
+  .strictObject({
+    list: ListArgs.optional().meta({
+      description: 'prompts/list: `{}` (or empty) for the first page, `{cursor}` for a later one. Checked as JSON.',
+      examples: [{}],
+    }),
+    get: z
+      .strictObject({
+        name: z.string().min(1),
+        arguments: z.record(z.string(), ScalarString).nullable().optional(),
+      })
+      .optional()
+      .meta({
+        description:
+          "prompts/get of prompt `name` with `arguments`; the expectations see the prompt's description and message texts.",
+        examples: [{ name: 'greeting', arguments: { name: 'Ada' } }],
+      }),
+    expect: expectField({ contains: ['greeting'] }),
+  })
+  .meta({
+    description: 'prompts/list (with a cursor) or prompts/get (with arguments): exactly one of `list` and `get`.',
+  });
 export type PromptsAssertBlock = z.output<typeof PromptsAssertBlock>;
 
 /** `assert_completion`: completion/complete for a prompt argument or a resource template. */
-export const CompletionAssertBlock = z.strictObject({
-  ref: z.strictObject({
-    type: z.enum(['ref/prompt', 'ref/resource']),
-    /** Prompt name (ref/prompt) or resource URI (ref/resource), as in mcp-assert. */
-    name: z.string().min(1),
-  }),
-  argument: z.strictObject({
-    name: z.string().min(1),
-    /** The partial value typed so far (default ""). */
-    value: ScalarString.optional().transform((value) => value ?? ''),
-  }),
-  expect: ExpectOrEmpty,
-});
+export const CompletionAssertBlock = z
+  .strictObject({
+    ref: z
+      .strictObject({
+        type: z.enum(['ref/prompt', 'ref/resource']),
+        /** Prompt name (ref/prompt) or resource URI (ref/resource), as in mcp-assert. */
+        name: z.string().min(1),
+      })
+      .meta({
+        description:
+          'What to complete: `type: ref/prompt` with the prompt `name`, or `type: ref/resource` with the resource template URI as `name`.',
+        examples: [{ type: 'ref/prompt', name: 'greeting' }],
+      }),
+    argument: z
+      .strictObject({
+        name: z.string().min(1),
+        /** The partial value typed so far (default ""). */
+        value: ScalarString.optional().transform((value) => value ?? ''),
+      })
+      .meta({
+        description: 'The argument being completed: its `name` and the partial `value` typed so far (default "").',
+        examples: [{ name: 'style', value: 'fo' }],
+      }),
+    expect: expectField({ contains: ['formal'] }),
+  })
+  .meta({ description: 'completion/complete for a prompt argument or a resource template; checked as JSON.' });
 export type CompletionAssertBlock = z.output<typeof CompletionAssertBlock>;
 
 /** `assert_sampling`: call a tool whose server asks the client for an LLM reply, answered with `mock_text`. */
-export const SamplingAssertBlock = z.strictObject({
-  tool: z.string().min(1),
-  args: ToolArgs,
-  mock_text: ScalarString,
-  mock_model: z.string().optional(),
-  expect: ExpectOrEmpty,
-});
+export const SamplingAssertBlock = z
+  .strictObject({
+    tool: z
+      .string()
+      .min(1)
+      .meta({ description: 'The tool to call.', examples: ['sampleLLM'] }),
+    args: toolArgsField(),
+    mock_text: ScalarString.meta({
+      description: "The mock LLM's reply to the server's sampling/createMessage request.",
+      examples: ['The answer is 42.'],
+    }),
+    mock_model: z
+      .string()
+      .optional()
+      .meta({ description: 'Model name reported in the mock reply.', examples: ['mock-model'] }),
+    expect: expectField({ contains: ['42'] }),
+  })
+  .meta({ description: 'Call a tool whose server asks the client for an LLM reply, answered with `mock_text`.' });
 export type SamplingAssertBlock = z.output<typeof SamplingAssertBlock>;
 
 /** MCP log levels (RFC 5424 names), for logging/setLevel. */
@@ -269,49 +456,112 @@ export const MCP_LOG_LEVELS = [
 ] as const;
 
 /** Checks on the notifications/message captured during an `assert_logging` call. */
-export const SuiteLoggingExpect = z.strictObject({
-  min_messages: z.number().int().nonnegative().optional(),
-  /** At least one message has each of these levels. */
-  contains_level: z.array(z.enum(MCP_LOG_LEVELS)).optional(),
-  /** At least one message's data contains each of these strings. */
-  contains_data: z.array(z.string()).optional(),
-});
+export const SuiteLoggingExpect = z
+  .strictObject({
+    min_messages: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .meta({ description: 'At least this many log messages arrive.', examples: [1] }),
+    contains_level: z
+      .array(z.enum(MCP_LOG_LEVELS))
+      .optional()
+      .meta({ description: 'At least one message has each of these levels.', examples: [['info']] }),
+    contains_data: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "At least one message's data contains each of these strings.", examples: [['started']] }),
+  })
+  .meta({
+    description:
+      'Checks on the notifications/message captured during an `assert_logging` call. Late messages are waited for ' +
+      'briefly (100 ms, then up to 1 s while still failing).',
+  });
 
 export type SuiteLoggingExpect = z.output<typeof SuiteLoggingExpect>;
 
 /** `assert_logging`: logging/setLevel, optionally call a tool, check the log messages. */
-export const LoggingAssertBlock = z.strictObject({
-  set_level: z.enum(MCP_LOG_LEVELS).optional(),
-  tool: z.string().min(1).optional(),
-  args: ToolArgs,
-  expect: SuiteLoggingExpect.nullable()
-    .optional()
-    .transform((value) => value ?? {}),
-});
+export const LoggingAssertBlock = z
+  .strictObject({
+    set_level: z
+      .enum(MCP_LOG_LEVELS)
+      .optional()
+      .meta({ description: 'Level sent with logging/setLevel first.', examples: ['debug'] }),
+    tool: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'A tool to call after setting the level.', examples: ['process_data'] }),
+    args: toolArgsField(),
+    expect: SuiteLoggingExpect.nullable()
+      .optional()
+      .transform((value) => value ?? {})
+      .meta({
+        description: 'Checks on the log messages.',
+        examples: [{ min_messages: 1, contains_level: ['info'] }],
+      }),
+  })
+  .meta({ description: 'logging/setLevel, optionally call a tool, then check the log messages.' });
 export type LoggingAssertBlock = z.output<typeof LoggingAssertBlock>;
 
 /** Checks on every notification captured during an `assert_notifications` call. */
-export const SuiteNotificationExpect = z.strictObject({
-  min_count: z.number().int().nonnegative().optional(),
-  max_count: z.number().int().nonnegative().optional(),
-  /** Each method must appear at least once (e.g. notifications/progress). */
-  methods: z.array(z.string()).optional(),
-  not_methods: z.array(z.string()).optional(),
-  /** Some notification's JSON params contain each string. */
-  contains_data: z.array(z.string()).optional(),
-  not_contains_data: z.array(z.string()).optional(),
-});
+export const SuiteNotificationExpect = z
+  .strictObject({
+    min_count: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .meta({ description: 'At least this many notifications arrive.', examples: [1] }),
+    max_count: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .meta({ description: 'At most this many notifications arrive.', examples: [20] }),
+    methods: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'Each method must appear at least once.', examples: [['notifications/progress']] }),
+    not_methods: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'None of these methods may appear.', examples: [['notifications/cancelled']] }),
+    contains_data: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "Some notification's JSON params contain each string.", examples: [['progress']] }),
+    not_contains_data: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "No notification's JSON params contain any of these strings.", examples: [['error']] }),
+  })
+  .meta({
+    description:
+      'Checks on every notification captured during an `assert_notifications` call. Late notifications are waited ' +
+      'for briefly (100 ms, then up to 1 s while still failing).',
+  });
 
 export type SuiteNotificationExpect = z.output<typeof SuiteNotificationExpect>;
 
 /** `assert_notifications`: call a tool and check the notifications it causes. */
-export const NotificationsAssertBlock = z.strictObject({
-  tool: z.string().min(1),
-  args: ToolArgs,
-  expect: SuiteNotificationExpect.nullable()
-    .optional()
-    .transform((value) => value ?? {}),
-});
+export const NotificationsAssertBlock = z
+  .strictObject({
+    tool: z
+      .string()
+      .min(1)
+      .meta({ description: 'The tool to call.', examples: ['longRunningOperation'] }),
+    args: toolArgsField(),
+    expect: SuiteNotificationExpect.nullable()
+      .optional()
+      .transform((value) => value ?? {})
+      .meta({
+        description: 'Checks on the notifications.',
+        examples: [{ min_count: 1, methods: ['notifications/progress'] }],
+      }),
+  })
+  .meta({ description: 'Call a tool and check the notifications it causes.' });
 export type NotificationsAssertBlock = z.output<typeof NotificationsAssertBlock>;
 
 /** The block keys; exactly one per assertion (the three trajectory keys count as one block). */
@@ -328,38 +578,146 @@ export const SUITE_TRAJECTORY_KEYS = ['trace', 'audit_log', 'trajectory'] as con
 
 /** Fields an assertion and a suite share: the suite's values are defaults for its assertions. */
 const sharedShape = {
-  name: ScalarString.optional(),
-  server: SuiteServerSchema.nullable().optional(),
-  setup: z.array(SuiteSetupStep).nullable().optional(),
-  timeout: SuiteDuration.optional(),
-  skip: Skip.optional(),
-  skip_unless_env: SkipUnlessEnv.optional(),
+  name: ScalarString.optional().meta({
+    description:
+      'Shown in results. Default: the file name without `.yaml`/`.yml`. A repeated name in one file gets ` (2)`, ' +
+      '` (3)`.',
+    examples: ['echo returns its input'],
+  }),
+  server: SuiteServerSchema.nullable()
+    .optional()
+    .meta({
+      description: "How to reach the server. An assertion's `server` replaces the suite's entirely.",
+      examples: [{ url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${API_TOKEN}' } }],
+    }),
+  setup: z
+    .array(SuiteSetupStep)
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "Tool calls made first, in order; the suite's steps run before the assertion's " +
+        'own, before every assertion.',
+      examples: [[{ tool: 'create_item', args: { name: 'test' }, capture: { item_id: '$.id' } }]],
+    }),
+  timeout: SuiteDuration.optional().meta({
+    description:
+      "Time for the whole assertion; each call's timeout is reset by progress notifications up to the same hard " +
+      'limit. Default 30s; a suite sets the default for its assertions.',
+    examples: ['15s'],
+  }),
+  skip: Skip.optional().meta({
+    description:
+      "`true`, or a reason: the assertion is reported as SKIP. On a suite it skips every assertion; an assertion's " +
+      'own reason wins.',
+    examples: ['flaky upstream, see issue 12'],
+  }),
+  skip_unless_env: SkipUnlessEnv.optional().meta({
+    description:
+      "SKIP unless every variable is set and non-empty; the suite's variables and the assertion's are all required.",
+    examples: [['API_TOKEN']],
+  }),
 };
 
 /** One assertion: a single-assertion document (mcp-assert's file format) or one item of `assertions:`. */
-export const AssertionDocument = z.strictObject({
-  ...sharedShape,
-  assert: ToolAssertBlock.optional(),
-  assert_resources: ResourcesAssertBlock.optional(),
-  assert_prompts: PromptsAssertBlock.optional(),
-  assert_completion: CompletionAssertBlock.optional(),
-  assert_sampling: SamplingAssertBlock.optional(),
-  assert_logging: LoggingAssertBlock.optional(),
-  assert_notifications: NotificationsAssertBlock.optional(),
-  ...trajectoryDocumentShape,
-});
+export const AssertionDocument = z
+  .strictObject({
+    ...sharedShape,
+    assert: ToolAssertBlock.optional().meta({
+      description: 'Call one tool and check its result.',
+      examples: [{ tool: 'echo', args: { message: 'hello' }, expect: { contains: ['hello'] } }],
+    }),
+    assert_resources: ResourcesAssertBlock.optional().meta({
+      description: 'List, read or subscribe to resources.',
+      examples: [{ read: 'test://static/resource/1', expect: { not_empty: true } }],
+    }),
+    assert_prompts: PromptsAssertBlock.optional().meta({
+      description: 'List prompts or get one.',
+      examples: [{ get: { name: 'greeting', arguments: { name: 'Ada' } }, expect: { contains: ['Ada'] } }],
+    }),
+    assert_completion: CompletionAssertBlock.optional().meta({
+      description: 'Complete a prompt or resource-template argument.',
+      examples: [
+        {
+          ref: { type: 'ref/prompt', name: 'greeting' },
+          argument: { name: 'style', value: 'fo' },
+          expect: { contains: ['formal'] },
+        },
+      ],
+    }),
+    assert_sampling: SamplingAssertBlock.optional().meta({
+      description: 'Call a tool that asks the client for an LLM reply.',
+      examples: [
+        {
+          tool: 'sampleLLM',
+          args: { prompt: 'What is 6 x 7?' },
+          mock_text: 'The answer is 42.',
+          expect: { contains: ['42'] },
+        },
+      ],
+    }),
+    assert_logging: LoggingAssertBlock.optional().meta({
+      description: 'Set the log level, call a tool, check log messages.',
+      examples: [{ set_level: 'debug', tool: 'process_data', expect: { min_messages: 1 } }],
+    }),
+    assert_notifications: NotificationsAssertBlock.optional().meta({
+      description: 'Call a tool and check the notifications it causes.',
+      examples: [{ tool: 'longRunningOperation', args: { duration: 1, steps: 2 }, expect: { min_count: 2 } }],
+    }),
+    ...trajectoryDocumentShape,
+  })
+  .meta({
+    description:
+      "One assertion: a document of its own (mcp-assert's format; a file may hold several, separated by `---`) or " +
+      "one item of a suite's `assertions:`. It has exactly one block: one of the `assert*` keys, or the trajectory " +
+      'keys (`trace` or `audit_log`, with `trajectory`), which count as one block.',
+  });
 export type AssertionDocument = z.output<typeof AssertionDocument>;
 
 /** A suite file: defaults plus `assertions: [...]`. */
-export const SuiteDocument = z.strictObject({
-  ...sharedShape,
-  /** Default fixture directory for `{{fixture}}`, relative to the suite file; `--fixture` overrides it. */
-  fixture: z.string().min(1).optional(),
-  /**
-   * Per-suite execution policy opt-ins; they may only narrow what the tenant (or the CLI flags) allow, checked with
-   * mergeSuitePolicy when the suite runs (docs/exec-policy.md).
-   */
-  policy: SuitePolicy.optional(),
-  assertions: z.array(AssertionDocument).min(1),
-});
+export const SuiteDocument = z
+  .strictObject({
+    ...sharedShape,
+    fixture: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({
+        description:
+          'Default fixture directory for `{{fixture}}`, relative to the suite file; `--fixture` overrides it. CLI only.',
+        examples: ['fixtures'],
+      }),
+    /*
+     * The policy may only narrow what the tenant (or the CLI flags) allow, checked with mergeSuitePolicy when the
+     * suite runs.
+     */
+    policy: SuitePolicy.optional().meta({
+      description:
+        'Execution-policy opt-ins for this suite; they can only narrow, or use, what the tenant ' +
+        'allows: a suite asking for more is refused when it runs (docs/exec-policy.md).',
+      examples: [{ max_calls: 50, annotation_trust: 'cap' }],
+    }),
+    assertions: z
+      .array(AssertionDocument)
+      .min(1)
+      .meta({
+        description:
+          'The assertions, run one at a time in the order written. The other keys of the ' +
+          'suite are defaults for them.',
+        examples: [
+          [
+            { name: 'echo', assert: { tool: 'echo', args: { message: 'hi' }, expect: { contains: ['hi'] } } },
+            {
+              name: 'sum',
+              assert: { tool: 'get-sum', args: { a: 2, b: 3 }, expect: { contains: ['5'] } },
+              timeout: '5s',
+            },
+          ],
+        ],
+      }),
+  })
+  .meta({
+    description:
+      'A suite file: defaults at the top, the assertions under `assertions:`. A suite file holds exactly one document.',
+  });
 export type SuiteDocument = z.output<typeof SuiteDocument>;

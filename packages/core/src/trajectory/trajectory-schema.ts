@@ -7,18 +7,29 @@ import { z } from 'zod';
  * suites load unchanged. Objects are strict: mcp-assert silently ignores unknown keys, which turns a typo
  * such as `tool:` instead of `tools:` into a vacuous pass; we reject them so the loader can suggest the
  * nearest key instead.
+ *
+ * The user-facing text of every key (and an example) is its `.meta()`: docs/suite-reference.md is generated from it
+ * (`npm run docs:generate`).
  */
 
 /** Free-form tool arguments, as recorded in a trace or expected by `args_contain`. */
 const ArgsSchema = z.record(z.string(), z.unknown());
 
 /** One recorded tool call. */
-export const TraceEntrySchema = z.strictObject({
-  /** Name of the tool that was called. */
-  tool: z.string().min(1),
-  /** Arguments the tool was called with. Optional; YAML `args:` with no value (null) means "no arguments". */
-  args: ArgsSchema.nullable().optional(),
-});
+export const TraceEntrySchema = z
+  .strictObject({
+    tool: z
+      .string()
+      .min(1)
+      .meta({ description: 'Name of the tool that was called.', examples: ['search'] }),
+    args: ArgsSchema.nullable()
+      .optional()
+      .meta({
+        description: 'Arguments the tool was called with; an empty `args:` means "no arguments".',
+        examples: [{ query: 'mcp' }],
+      }),
+  })
+  .meta({ description: 'One recorded tool call of an inline `trace`.' });
 
 /** `trace`: an inline, ordered list of tool calls to check instead of calling a server. */
 export const TraceSchema = z.array(TraceEntrySchema);
@@ -34,37 +45,54 @@ export const AuditLogSchema = z.string().min(1);
 const ToolListSchema = z.array(z.string().min(1)).min(1);
 
 /** `order`: the tools appear in this order in the trace (a subsequence; other calls may sit between). */
-export const TrajectoryOrderSchema = z.strictObject({
-  type: z.literal('order'),
-  /** Tool names in the order they must appear. */
-  tools: ToolListSchema,
-});
+export const TrajectoryOrderSchema = z
+  .strictObject({
+    type: z.literal('order'),
+    tools: ToolListSchema.meta({
+      description: 'Tool names in the order they must appear.',
+      examples: [['search', 'fetch']],
+    }),
+  })
+  .meta({ description: 'The tools appear in this order in the trace (a subsequence; other calls may sit between).' });
 
 /** `presence`: every listed tool is called at least once. */
-export const TrajectoryPresenceSchema = z.strictObject({
-  type: z.literal('presence'),
-  /** Tool names that must each appear at least once. */
-  tools: ToolListSchema,
-});
+export const TrajectoryPresenceSchema = z
+  .strictObject({
+    type: z.literal('presence'),
+    tools: ToolListSchema.meta({
+      description: 'Tool names that must each appear at least once.',
+      examples: [['search']],
+    }),
+  })
+  .meta({ description: 'Every listed tool is called at least once.' });
 
 /** `absence`: none of the listed tools is ever called. */
-export const TrajectoryAbsenceSchema = z.strictObject({
-  type: z.literal('absence'),
-  /** Tool names that must never appear. */
-  tools: ToolListSchema,
-});
+export const TrajectoryAbsenceSchema = z
+  .strictObject({
+    type: z.literal('absence'),
+    tools: ToolListSchema.meta({ description: 'Tool names that must never appear.', examples: [['delete_file']] }),
+  })
+  .meta({ description: 'None of the listed tools is ever called.' });
 
 /**
  * `args_contain`: the first call of `tool` has every key in `args`, with a matching value. Other keys of the
  * call are ignored (partial match).
  */
-export const TrajectoryArgsContainSchema = z.strictObject({
-  type: z.literal('args_contain'),
-  /** The single tool whose first call is inspected. */
-  tool: z.string().min(1),
-  /** Expected argument key/values (partial: the call may have more keys). */
-  args: ArgsSchema,
-});
+export const TrajectoryArgsContainSchema = z
+  .strictObject({
+    type: z.literal('args_contain'),
+    tool: z
+      .string()
+      .min(1)
+      .meta({ description: 'The single tool whose first call is inspected.', examples: ['search'] }),
+    args: ArgsSchema.meta({
+      description: 'Expected argument key/values (partial: the call may have more keys).',
+      examples: [{ query: 'mcp' }],
+    }),
+  })
+  .meta({
+    description: 'The first call of `tool` has every key in `args`, with a matching value; other keys are ignored.',
+  });
 
 /** One trajectory assertion, discriminated by `type`. */
 export const TrajectoryAssertionSchema = z.discriminatedUnion('type', [
@@ -85,12 +113,26 @@ export const TRAJECTORY_ASSERTION_TYPES = ['order', 'presence', 'absence', 'args
  * into its own strict document object.
  */
 export const trajectoryDocumentShape = {
-  /** Inline tool-call sequence to check. */
-  trace: TraceSchema.optional(),
-  /** Path to a JSONL audit log to check instead of `trace`. */
-  audit_log: AuditLogSchema.optional(),
-  /** Assertions on the sequence. */
-  trajectory: TrajectorySchema.optional(),
+  trace: TraceSchema.optional().meta({
+    description: 'An inline, ordered list of tool calls to check with `trajectory`.',
+    examples: [[{ tool: 'search', args: { query: 'mcp' } }, { tool: 'fetch' }]],
+  }),
+  audit_log: AuditLogSchema.optional().meta({
+    description:
+      'Path to a JSONL file with one tool call per line (`{"tool": "...", "args": {...}}`) to check instead of ' +
+      '`trace`; `{{fixture}}` is substituted. CLI only.',
+    examples: ['{{fixture}}/audit.jsonl'],
+  }),
+  trajectory: TrajectorySchema.optional().meta({
+    description:
+      'Checks on the `trace` or `audit_log`, in order; the first failure is reported' + '. No server is called.',
+    examples: [
+      [
+        { type: 'order', tools: ['search', 'fetch'] },
+        { type: 'absence', tools: ['delete_file'] },
+      ],
+    ],
+  }),
 };
 
 /** One recorded tool call. */
