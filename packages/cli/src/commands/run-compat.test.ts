@@ -1,4 +1,4 @@
-// The mcp-assert corpus (../shared/compat/mcp-assert, unmodified) through the real `mcptest run`, against the servers
+// The mcp-assert corpus (test/compat/mcp-assert, unmodified) through the real `mcptest run`, against the servers
 // it was written for: server-everything over both transports via --url, and the trajectory examples with no server.
 // The memory corpus is in run-memory.test.ts; the filesystem corpus runs over stdio below.
 import path from 'node:path';

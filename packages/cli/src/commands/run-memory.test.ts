@@ -1,4 +1,4 @@
-// The mcp-assert memory corpus (../shared/compat/mcp-assert/memory, unmodified) through the real `mcptest run`, and a
+// The mcp-assert memory corpus (test/compat/mcp-assert/memory, unmodified) through the real `mcptest run`, and a
 // stdio server started by the CLI itself.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

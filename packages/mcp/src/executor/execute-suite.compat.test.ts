@@ -1,4 +1,4 @@
-// mcp-assert's own example corpora (../shared/compat/mcp-assert), loaded and run unchanged: mcp-everything-ts against
+// mcp-assert's own example corpora (test/compat/mcp-assert), loaded and run unchanged: mcp-everything-ts against
 // a real server-everything (the server block replaced by its URL, as `--url` does), and trajectory/ with no server.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
