@@ -61,10 +61,23 @@ describe('the suite reference', () => {
 });
 
 describe('docs/suite-format.md', () => {
+  const text = readFileSync('docs/suite-format.md', 'utf8');
+
   it('shows examples that load', () => {
-    const text = readFileSync('docs/suite-format.md', 'utf8');
-    const examples = suiteReferenceExamples(text);
+    // A YAML block followed by "gives:" and a plain block is an example of errors, checked below.
+    const examples = [...text.matchAll(/```yaml\n([\s\S]*?)```(\s*gives:)?/g)]
+      .filter((match) => match[2] === undefined)
+      .map((match) => match[1] ?? '');
     expect(examples.length).toBeGreaterThan(0);
     expect(examples.map(loadErrors)).toEqual(examples.map(() => []));
+  });
+
+  it('shows the errors its broken example really gives', () => {
+    const shown = [...text.matchAll(/```yaml\n((?:(?!```)[\s\S])*)```\s*gives:\s*```\n((?:(?!```)[\s\S])*)```/g)];
+    expect(shown.length).toBeGreaterThan(0);
+    for (const [, yaml = '', errors = ''] of shown) {
+      const result = loadSuite(yaml, 'suite.yaml');
+      expect(result.ok ? [] : result.errors.map(formatSuiteError)).toEqual(errors.trimEnd().split('\n'));
+    }
   });
 });

@@ -602,14 +602,15 @@ const sharedShape = {
     }),
   timeout: SuiteDuration.optional().meta({
     description:
-      "Time for the whole assertion; each call's timeout is reset by progress notifications up to the same hard " +
-      'limit. Default 30s; a suite sets the default for its assertions.',
+      'Deadline of the whole assertion: connecting, listing tools, the setup steps and the call share it, and each ' +
+      'request gets the time left (progress notifications do not extend it). Default 30s; on a suite, the default ' +
+      'of its assertions.',
     examples: ['15s'],
   }),
   skip: Skip.optional().meta({
     description:
-      "`true`, or a reason: the assertion is reported as SKIP. On a suite it skips every assertion; an assertion's " +
-      'own reason wins.',
+      "`true`, or a reason: the assertion is reported as SKIP. On a suite it skips every assertion (an assertion's " +
+      "own reason wins; its `skip: false` does not undo the suite's).",
     examples: ['flaky upstream, see issue 12'],
   }),
   skip_unless_env: SkipUnlessEnv.optional().meta({
