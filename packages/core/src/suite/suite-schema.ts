@@ -63,10 +63,10 @@ const ToolArgs = z
   .transform((value): Record<string, unknown> => value ?? {});
 
 /** The `args` key of the blocks that call a tool. */
-const toolArgsField = () =>
+const toolArgsField = (example: Record<string, unknown>) =>
   ToolArgs.meta({
     description: 'Arguments of the tool call; `{{name}}` placeholders are substituted. An empty `args:` means none.',
-    examples: [{ message: 'hello' }],
+    examples: [example],
   });
 
 /** A timeout: Go-style duration string or a number of seconds; normalized to milliseconds. */
@@ -275,7 +275,7 @@ export const SuiteSetupStep = z
       .string()
       .min(1)
       .meta({ description: 'The tool to call.', examples: ['create_item'] }),
-    args: toolArgsField(),
+    args: toolArgsField({ name: 'test' }),
     capture: z
       .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.string().min(1))
       .optional()
@@ -307,7 +307,7 @@ export const ToolAssertBlock = z
       .string()
       .min(1)
       .meta({ description: 'The tool to call.', examples: ['echo'] }),
-    args: toolArgsField(),
+    args: toolArgsField({ message: 'hello' }),
     expect: expectField({ not_error: true, contains: ['hello'] }),
     capture_progress: z
       .boolean()
@@ -429,7 +429,7 @@ export const SamplingAssertBlock = z
       .string()
       .min(1)
       .meta({ description: 'The tool to call.', examples: ['sampleLLM'] }),
-    args: toolArgsField(),
+    args: toolArgsField({ prompt: 'What is 6 x 7?' }),
     mock_text: ScalarString.meta({
       description: "The mock LLM's reply to the server's sampling/createMessage request.",
       examples: ['The answer is 42.'],
@@ -493,7 +493,7 @@ export const LoggingAssertBlock = z
       .min(1)
       .optional()
       .meta({ description: 'A tool to call after setting the level.', examples: ['process_data'] }),
-    args: toolArgsField(),
+    args: toolArgsField({ level: 'info' }),
     expect: SuiteLoggingExpect.nullable()
       .optional()
       .transform((value) => value ?? {})
@@ -552,7 +552,7 @@ export const NotificationsAssertBlock = z
       .string()
       .min(1)
       .meta({ description: 'The tool to call.', examples: ['longRunningOperation'] }),
-    args: toolArgsField(),
+    args: toolArgsField({ duration: 1, steps: 2 }),
     expect: SuiteNotificationExpect.nullable()
       .optional()
       .transform((value) => value ?? {})
