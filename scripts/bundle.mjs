@@ -70,7 +70,27 @@ const result = await build({
   logLevel: 'warning',
   banner: { js: REQUIRE_SHIM },
   plugins: standalone
-    ? []
+    ? [
+        {
+          // packages/core is pure by house rule (docs/ARCHITECTURE.md): importing one of its files does nothing but
+          // define things. Saying so lets esbuild leave out what a command does not use behind core's index (the
+          // badge renderer, ajv, the cron parser...): `mcptest ci` then loads a third of what it would.
+          name: 'core-has-no-side-effects',
+          setup(b) {
+            const core = path.join(root, 'packages/core/src') + path.sep;
+            b.onResolve({ filter: /.*/ }, async (args) => {
+              if (args.pluginData?.resolving) return undefined;
+              const resolved = await b.resolve(args.path, {
+                kind: args.kind,
+                importer: args.importer,
+                resolveDir: args.resolveDir,
+                pluginData: { resolving: true },
+              });
+              return resolved.path.startsWith(core) ? { ...resolved, sideEffects: false } : resolved;
+            });
+          },
+        },
+      ]
     : [
         {
           name: 'externalize-npm-packages',
