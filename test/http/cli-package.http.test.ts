@@ -168,7 +168,7 @@ describe('the published CLI (@mcptest/cli)', { timeout: 180_000 }, () => {
     ).toBe(true);
     // `--version` and `--help` load the entry alone: everything else comes in per command (docs/benchmarks.md).
     const entry = await readFile(path.join(installedDir, 'dist/mcptest.js'), 'utf8');
-    const staticImports = [...entry.matchAll(/(?:^|[;\n])\s*import\s*(?:[^'"]*?from\s*)?["'](\.\/[^"']+)["']/g)].map(
+    const staticImports = [...entry.matchAll(/(?:^|[;\n}])\s*import\s*(?:[^'"]*?from\s*)?["'](\.\/[^"']+)["']/g)].map(
       (m) => m[1] ?? '',
     );
     let loaded = entry.length;
