@@ -2,7 +2,7 @@
 // version, has an input for every `mcptest ci` flag (and no input the CLI lacks), and its script turns the inputs into
 // arguments the real flag parser reads back as the same values.
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +16,7 @@ interface ActionInput {
   default?: string;
 }
 interface ActionStep {
+  id?: string;
   uses?: string;
   if?: string;
   shell?: string;
@@ -69,18 +70,23 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/**
- * Runs the action's script the way the runner would: `${{ inputs.x }}` in the step's env replaced by the input (or
- * its default), bash, and an `npx` on PATH that records its arguments instead of downloading anything.
- */
-async function runStep(inputs: Record<string, string>, env: Record<string, string> = {}) {
-  const stepEnv: Record<string, string> = {};
-  for (const [name, value] of Object.entries(step.env ?? {})) {
-    stepEnv[name] = String(value).replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, input: string) => {
+/** The step's env as the runner builds it: `${{ inputs.x }}` replaced by the input, or its default. */
+function stepEnv(target: ActionStep, inputs: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(target.env ?? {})) {
+    env[name] = String(value).replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, input: string) => {
       if (!(input in action.inputs)) throw new Error(`the step uses an undeclared input ${input}`);
       return inputs[input] ?? action.inputs[input]?.default ?? '';
     });
   }
+  return env;
+}
+
+/**
+ * Runs the action's main script the way the runner would (bash, the step's env), with an `npx` on PATH that records
+ * its arguments instead of downloading anything.
+ */
+async function runStep(inputs: Record<string, string>, env: Record<string, string> = {}) {
   const record = path.join(dir, 'npx-args');
   const npx = path.join(dir, 'npx');
   await writeFile(
@@ -89,16 +95,30 @@ async function runStep(inputs: Record<string, string>, env: Record<string, strin
   );
   await chmod(npx, 0o755);
   await promisify(execFile)('bash', ['-c', step.run ?? ''], {
-    env: { PATH: `${dir}:/usr/bin:/bin`, ...env, ...stepEnv },
+    env: { PATH: `${dir}:/usr/bin:/bin`, ...env, ...stepEnv(step, inputs) },
   });
   const argv = (await readFile(record, 'utf8')).split('\0').slice(0, -1);
   return { argv, token: await readFile(`${record}.token`, 'utf8') };
 }
 
+/** Runs the step that picks the Node.js version with `path` as PATH; answers its `setup` output. */
+async function nodeSetup(inputs: Record<string, string>, pathVariable: string): Promise<string | undefined> {
+  const chooser = action.runs.steps.find((s) => s.id === 'node');
+  const output = path.join(dir, `github-output-${Math.random()}`);
+  await writeFile(output, '');
+  // bash by its absolute path: PATH may hold no bash (nor node) here.
+  await promisify(execFile)('/bin/bash', ['-c', chooser?.run ?? 'exit 99'], {
+    env: { PATH: pathVariable, GITHUB_OUTPUT: output, ...stepEnv(chooser ?? {}, inputs) },
+  });
+  return /^setup=(.*)$/m.exec(await readFile(output, 'utf8'))?.[1];
+}
+
 describe('action.yml', () => {
   it('is a composite action that sets up node and runs the CLI pinned to packages/cli/package.json', async () => {
     expect(action.runs.using).toBe('composite');
-    expect(action.runs.steps.some((s) => s.uses?.startsWith('actions/setup-node@'))).toBe(true);
+    const setupNode = action.runs.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
+    expect(setupNode?.with?.['node-version']).toBe('${{ steps.node.outputs.setup }}');
+    expect(setupNode?.if).toBe("${{ steps.node.outputs.setup != '' }}");
     expect(step.shell).toBe('bash');
     const manifest = JSON.parse(await readFile(path.resolve('packages/cli/package.json'), 'utf8')) as {
       version: string;
@@ -167,6 +187,19 @@ describe('action.yml', () => {
     );
     expect(argv.slice(3)).toEqual(['--api', 'https://mcptest.example.com', '--suite', 's1', '--wait', '600']);
     expect(token).toBe('mcpt_from_env');
+  });
+
+  it("keeps the runner's Node.js when it is new enough, else sets up 20; an explicit node-version wins", async () => {
+    const nodeDir = path.dirname(process.execPath); // this test's Node.js: 20.18.1 or later, as the repo requires
+    expect(await nodeSetup({}, `${nodeDir}:/usr/bin:/bin`)).toBe('');
+    expect(await nodeSetup({ 'node-version': '22' }, `${nodeDir}:/usr/bin:/bin`)).toBe('22');
+    // An old Node.js (the check exits 1) and none at all.
+    const old = path.join(dir, 'old-node');
+    await mkdir(old, { recursive: true });
+    await writeFile(path.join(old, 'node'), '#!/bin/sh\nexit 1\n');
+    await chmod(path.join(old, 'node'), 0o755);
+    expect(await nodeSetup({}, `${old}:/usr/bin:/bin`)).toBe('20');
+    expect(await nodeSetup({}, path.join(dir, 'nothing-here'))).toBe('20');
   });
 
   it('passes a value with shell metacharacters through as one argument', async () => {
