@@ -7,6 +7,7 @@ import { badge } from './badge';
 import { callBudget } from './call-budget';
 import { checker } from './checker';
 import { classification } from './classification';
+import { cliStart } from './cli-start';
 import { executor } from './executor';
 import { fairness } from './fairness';
 import { formatNotes, formatTable, formatTargets } from './lib/format-table';
@@ -30,6 +31,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   runMemory,
   fairness,
   badge,
+  cliStart,
 ];
 
 /**

@@ -24,6 +24,7 @@ const BENCHMARKS = [
   'run-memory',
   'fairness',
   'badge',
+  'cli-start',
 ];
 
 /** The targets (a)-(f): each must come out as a finite figure in quick mode. */
@@ -38,6 +39,7 @@ const TARGETS = [
   '(f) memory per concurrent run',
   '(g) sandboxed checker, shared sessions',
   '(g) sandboxed checker, per-assertion sessions',
+  '(h) CLI start, mcptest --version, median',
 ];
 
 /** What the benchmarks write into a note when a check other than speed fails (see each benchmark). */

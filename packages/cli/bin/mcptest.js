@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Entry of the `mcptest` command. In a checkout it runs the TypeScript source through tsx (no build step); a built
-// package without src/ runs dist/main.js.
+// Entry of the `mcptest` command. In a checkout it runs the TypeScript source through tsx (no build step, the root's
+// devDependency); the published package (@mcptest/cli) has no src/ and runs the standalone bundle, dist/mcptest.js.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -10,5 +10,5 @@ if (existsSync(source)) {
   register();
   await import(source);
 } else {
-  await import(new URL('../dist/main.js', import.meta.url).href);
+  await import(new URL('../dist/mcptest.js', import.meta.url).href);
 }

@@ -1,7 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { classifyCommand } from './commands/classify';
-import { lintCommand } from './commands/lint';
-import { validateCommand } from './commands/validate';
 
 export interface CliResult {
   exitCode: 0 | 1 | 2;
@@ -30,6 +27,21 @@ function version(): string {
   return pkg.version;
 }
 
+/**
+ * Each command is loaded on demand: `--version` and `--help` load none, and a command loads only what it needs (the
+ * executor and the MCP SDK behind `run`, core's schemas behind `validate`). In the published bundle each of these
+ * imports is a chunk of its own, which keeps the start of `mcptest` short (docs/benchmarks.md, "CLI start time").
+ */
+const COMMANDS = {
+  run: async () => (await import('./commands/run')).runCommand,
+  validate: async () => (await import('./commands/validate')).validateCommand,
+  classify: async () => (await import('./commands/classify')).classifyCommand,
+  lint: async () => (await import('./commands/lint')).lintCommand,
+  mock: async () => (await import('./commands/mock')).mockCommand,
+  audit: async () => (await import('./commands/audit')).auditCommand,
+  ci: async () => (await import('./commands/ci')).ciCommand,
+} satisfies Record<string, () => Promise<(args: readonly string[]) => Promise<CliResult>>>;
+
 /** Parses argv and dispatches; returns output instead of printing so tests can call it in-process. */
 export async function runCli(argv: readonly string[]): Promise<CliResult> {
   const [command] = argv;
@@ -41,14 +53,7 @@ export async function runCli(argv: readonly string[]): Promise<CliResult> {
     };
   }
   if (command === '-v' || command === '--version') return { exitCode: 0, stdout: `${version()}\n`, stderr: '' };
-  // Loaded on demand: the executor (and the MCP SDK behind it) is only needed to run suites.
-  if (command === 'run') return (await import('./commands/run')).runCommand(argv.slice(1));
-  if (command === 'validate') return validateCommand(argv.slice(1));
-  if (command === 'classify') return classifyCommand(argv.slice(1));
-  if (command === 'lint') return lintCommand(argv.slice(1));
-  // Loaded on demand: it pulls in the MCP SDK server, which the other commands do not need.
-  if (command === 'mock') return (await import('./commands/mock')).mockCommand(argv.slice(1));
-  if (command === 'audit') return (await import('./commands/audit')).auditCommand(argv.slice(1));
-  if (command === 'ci') return (await import('./commands/ci')).ciCommand(argv.slice(1));
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command as keyof typeof COMMANDS] : undefined;
+  if (load) return (await load())(argv.slice(1));
   return { exitCode: 2, stdout: '', stderr: `mcptest: unknown command "${command}"\n\n${USAGE}` };
 }

@@ -25,7 +25,8 @@ export type ParseCiArgsOutcome = { help: true } | { help: false; args: CiArgs };
 export const DEFAULT_WAIT_SECONDS = 600;
 const MAX_WAIT_SECONDS = 6 * 60 * 60;
 
-const OPTIONS = {
+/** Every flag of `mcptest ci` (the GitHub Action at the repository root has an input per flag; its test checks). */
+export const CI_OPTIONS = {
   api: { type: 'string' },
   suite: { type: 'string' },
   token: { type: 'string' },
@@ -110,7 +111,7 @@ function describeParseError(error: unknown): string {
 export function parseCiArgs(argv: readonly string[]): ParseCiArgsOutcome {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: [...argv], options: CI_OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(describeParseError(error));
   }

@@ -15,7 +15,7 @@ export interface TriggerRunInput {
 export type TriggerOutcome = { kind: 'accepted'; run: TriggerAccepted } | { kind: 'finished'; run: ApiRun };
 
 /**
- * `POST /api/v1/suites/{id}/runs`. It asks for no server-side `wait`: the CLI follows the run's event stream instead,
+ * `POST /api/v1/suites/{id}/runs`, labelled `ci`. It asks for no server-side `wait`: the CLI follows the run's event stream instead,
  * which shows progress and is not bounded at 60 s. A 200 still happens when the key names a run that already finished
  * (a retried CI step), and then comes back as `finished`.
  */
@@ -26,6 +26,9 @@ export async function triggerRun(client: ApiClient, input: TriggerRunInput): Pro
     path,
     headers: { 'idempotency-key': input.idempotencyKey },
     body: {
+      // Labels the run `ci` (not `api`) also when no commit or branch could be found: a local try-out of the command
+      // or a CI system the CLI does not know (docs/ci.md).
+      trigger: 'ci',
       ...(input.commitSha !== undefined && { commitSha: input.commitSha }),
       ...(input.branch !== undefined && { branch: input.branch }),
     },

@@ -307,7 +307,11 @@ describe('mcptest ci', () => {
     expect(second.exitCode).toBe(0);
     const posts = fake.requests.filter((r) => r.method === 'POST');
     expect(posts.map((p) => p.headers['idempotency-key'])).toEqual(['github:4242:2:suite_1', 'github:4242:2:suite_1']);
-    expect(JSON.parse(posts[0]?.body ?? '')).toEqual({ commitSha: 'abc123def4567890', branch: 'feature/x' });
+    expect(JSON.parse(posts[0]?.body ?? '')).toEqual({
+      trigger: 'ci',
+      commitSha: 'abc123def4567890',
+      branch: 'feature/x',
+    });
     expect(second.stdout).toContain('Run run_1 passed');
     // A re-run of the workflow is a new attempt, hence a new run.
     const rerun = await ci(fake, [], { env: { ...env, GITHUB_RUN_ATTEMPT: '3' } });
@@ -321,9 +325,9 @@ describe('mcptest ci', () => {
     await ci(fake, ['--commit', 'c0ffee', '--branch', 'release', '--idempotency-key', 'deploy-7'], { env });
     const posts = fake.requests.filter((r) => r.method === 'POST');
     expect(posts[0]?.headers['idempotency-key']).toBe('gitlab:99:1234:suite_1');
-    expect(JSON.parse(posts[0]?.body ?? '')).toEqual({ commitSha: 'fff000', branch: 'main' });
+    expect(JSON.parse(posts[0]?.body ?? '')).toEqual({ trigger: 'ci', commitSha: 'fff000', branch: 'main' });
     expect(posts[1]?.headers['idempotency-key']).toBe('deploy-7');
-    expect(JSON.parse(posts[1]?.body ?? '')).toEqual({ commitSha: 'c0ffee', branch: 'release' });
+    expect(JSON.parse(posts[1]?.body ?? '')).toEqual({ trigger: 'ci', commitSha: 'c0ffee', branch: 'release' });
   });
 
   it('sends a fresh key per invocation outside CI', async () => {
@@ -331,8 +335,10 @@ describe('mcptest ci', () => {
     let n = 0;
     await ci(fake, [], { randomKey: () => `k${++n}` });
     await ci(fake, [], { randomKey: () => `k${++n}` });
-    const keys = fake.requests.filter((r) => r.method === 'POST').map((p) => p.headers['idempotency-key']);
-    expect(keys).toEqual(['cli:k1', 'cli:k2']);
+    const posts = fake.requests.filter((r) => r.method === 'POST');
+    expect(posts.map((p) => p.headers['idempotency-key'])).toEqual(['cli:k1', 'cli:k2']);
+    // No commit and no branch: the run is still labelled a CI run.
+    expect(JSON.parse(posts[0]?.body ?? '')).toEqual({ trigger: 'ci' });
   });
 
   it('handles a trigger that answers with the finished run (200)', async () => {

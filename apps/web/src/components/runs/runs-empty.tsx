@@ -68,7 +68,7 @@ export function RunsEmpty({
           <strong>From CI</strong>, with an API token (<Link href={`/o/${org}/settings`}>Settings</Link>) in{' '}
           <code>MCPTEST_TOKEN</code>:
           <pre className="runs-command" tabIndex={0}>
-            npx mcptest ci --api {appUrl} --suite {suiteId ?? '<suite id>'} --junit mcptest.xml
+            npx --yes @mcptest/cli ci --api {appUrl} --suite {suiteId ?? '<suite id>'} --junit mcptest.xml
           </pre>
           It waits for the verdict and fails the job on a failure or a regression (docs/ci.md has GitHub Actions and
           GitLab examples; the REST API is described at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>).

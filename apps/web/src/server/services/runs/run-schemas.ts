@@ -10,6 +10,11 @@ export const TriggerRunRequest = z.strictObject({
   branch: z.string().trim().min(1).max(255).optional(),
   /** Seconds to wait for the run to finish before answering (bounded by the server, 60 s by default). */
   wait: z.number().int().min(0).max(3600).optional(),
+  /**
+   * What the run is labelled (`trigger` of the run): `ci` for a pipeline, `api` for anything else. `mcptest ci` always
+   * sends `ci`; without it a run that names a commit or a branch is `ci`, else `api` (see `apiRunTrigger`).
+   */
+  trigger: z.enum(['api', 'ci']).optional(),
 });
 export type TriggerRunRequest = z.infer<typeof TriggerRunRequest>;
 

@@ -1,6 +1,7 @@
 import { ApiError } from '../../../../../../server/api/api-error';
 import { triggerRunEndpoint } from '../../../../../../server/api/endpoints/runs';
 import { withApi } from '../../../../../../server/api/with-api';
+import { apiRunTrigger } from '../../../../../../server/services/runs/api-run-trigger';
 import { triggerRun } from '../../../../../../server/services/runs/trigger-run';
 
 export const POST = withApi(triggerRunEndpoint, async ({ deps, actor, params, body, request }) => {
@@ -11,7 +12,7 @@ export const POST = withApi(triggerRunEndpoint, async ({ deps, actor, params, bo
     ]);
   }
   const outcome = await triggerRun(deps, actor, params.id ?? '', body, {
-    trigger: body.commitSha || body.branch ? 'CI' : 'API',
+    trigger: apiRunTrigger(body),
     ...(key ? { idempotencyKey: key } : {}),
   });
   if (outcome.finished) return { status: 200, body: outcome.run };
