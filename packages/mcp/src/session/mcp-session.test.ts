@@ -66,3 +66,37 @@ it('an HTTP server that goes away turns the next call into transport_error, and 
   }
   expect(session.isOpen).toBe(false);
 });
+
+it('calls a tool that requires a task as a task: tools/call creates it, tasks/get polls, tasks/result answers', async () => {
+  const server = await startEverythingServer('streamableHttp');
+  const session = await openSession({ transport: 'http', url: server.url, requestTimeoutMs: 20_000 });
+  try {
+    const mark = session.mark();
+    // A plain call is answered with the server's refusal naming task support.
+    const plain = await session.callTool('simulate-research-query', { topic: 'tides' });
+    expect(JSON.stringify(plain.result)).toMatch(/requires task augmentation/);
+    const called = await session.callTool('simulate-research-query', { topic: 'tides' }, { task: true });
+    expect(called.result.isError).not.toBe(true);
+    expect(JSON.stringify(called.result.content)).toContain('Research Report: tides');
+    const sent = session
+      .transcript(mark)
+      .filter((e) => e.direction === 'sent' && e.method !== undefined)
+      .map((e) => e.method);
+    expect(sent[0]).toBe('tools/call');
+    expect(sent).toContain('tasks/get');
+    expect(sent.at(-1)).toBe('tasks/result');
+
+    // Past its deadline, the task is cancelled and the call is a timeout naming the task.
+    const failure = await session
+      .callTool('simulate-research-query', { topic: 'slow' }, { task: true, timeoutMs: 1500 })
+      .catch((error: unknown) => error);
+    expect(isSessionError(failure, 'timeout')).toBe(true);
+    expect((failure as SessionError).message).toMatch(
+      /^tools\/call "simulate-research-query" timed out after 1500 ms: its task \S+ was still working$/,
+    );
+    expect(session.transcript().some((e) => e.direction === 'sent' && e.method === 'tasks/cancel')).toBe(true);
+  } finally {
+    await session.close();
+    await server.stop();
+  }
+}, 60_000);
