@@ -1,5 +1,7 @@
 // How an open session fails: the server dies under it, the caller cancels, or the server's HTTP endpoint goes away.
 // Real servers (server-everything over stdio and Streamable HTTP), one per test, since each test breaks its server.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { startEverythingServer } from '../../../../test/mcp-servers';
@@ -100,3 +102,39 @@ it('calls a tool that requires a task as a task: tools/call creates it, tasks/ge
     await server.stop();
   }
 }, 60_000);
+
+it('takes a plain result from a server that ignores the task a tools/call asks for', async () => {
+  // A minimal Streamable HTTP server without tasks: JSON answers, `task` in tools/call params ignored.
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      if (request.method !== 'POST') return void response.writeHead(405).end();
+      const message = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
+      if (message.id === undefined) return void response.writeHead(202).end();
+      const result =
+        message.method === 'initialize'
+          ? {
+              protocolVersion: message.params?.protocolVersion,
+              capabilities: { tools: {} },
+              serverInfo: { name: 'plain', version: '1' },
+            }
+          : { content: [{ type: 'text', text: 'plain answer' }] };
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const session = await openSession({ transport: 'http', url: `http://127.0.0.1:${port}/mcp`, requestTimeoutMs: 5000 });
+  try {
+    const called = await session.callTool('anything', {}, { task: true });
+    expect(called.result.content).toEqual([{ type: 'text', text: 'plain answer' }]);
+    const sent = session.transcript().find((e) => e.direction === 'sent' && e.method === 'tools/call');
+    expect(JSON.stringify(sent)).toContain('"task":{}');
+  } finally {
+    await session.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});

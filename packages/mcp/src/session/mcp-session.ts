@@ -408,15 +408,19 @@ export class McpSession {
       timeoutMs: left(),
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    const created = await this.request(
+    const answer = await this.request(
       'tools/call',
       { name, arguments: args, task: {} },
-      CreateTaskResultSchema,
+      TaskOrToolResultSchema,
       { ...options, timeoutMs: left(), maxTotalTimeoutMs: totalMs },
       label,
     );
-    const taskId = created.task.taskId;
-    let task: { status: string; pollInterval?: number | undefined; statusMessage?: string | undefined } = created.task;
+    // A server that does not do tasks ignores `task` and answers with the result itself: that is the answer.
+    const created = CreateTaskResultSchema.safeParse(answer);
+    if (!created.success) return answer as CallToolResult;
+    const taskId = created.data.task.taskId;
+    let task: { status: string; pollInterval?: number | undefined; statusMessage?: string | undefined } =
+      created.data.task;
     try {
       while (task.status === 'working') {
         const wait = Math.min(task.pollInterval ?? 500, 2000);
@@ -761,6 +765,9 @@ export function bodyHint(error: unknown): string {
   );
   return `: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`;
 }
+
+/** The answer to a task-augmented tools/call: the task it created, or (from a server without tasks) the result. */
+const TaskOrToolResultSchema = z.union([CreateTaskResultSchema, CallToolResultSchema]);
 
 /** Waits `ms`, or rejects with `cancelled()` as soon as `signal` aborts. */
 function abortableDelay(ms: number, signal: AbortSignal | undefined, cancelled: () => Error): Promise<void> {
