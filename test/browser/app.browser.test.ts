@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../db';
 import { useApiHarness } from '../http/api-harness';
-import { startEverythingServer, type RunningServer } from '../mcp-servers';
+import { freePort, startEverythingServer, type RunningServer } from '../mcp-servers';
 import { useTestRedis } from '../redis';
 import { startWebhookReceiver, type WebhookReceiver } from '../webhook-receiver';
 import { waitFor } from '../worker';
@@ -156,6 +156,32 @@ describe('a new user, from sign-in to a passing run and a badge', () => {
     expect(badge.status).toBe(200);
     expect(await badge.text()).toContain('<svg');
     await screenshot(owner, '11-badges');
+  }, 300_000);
+
+  it('is told loopback is allowed here, and a server nobody listens on ends the run in error with the reason', async () => {
+    // Development on loopback allows loopback: the form says so, with an example that is not mcptest's own port.
+    await owner.goto(`${base()}/o/${state.org}/projects/${state.projectId}/servers/new`);
+    const form = owner.getByRole('form', { name: 'Register a server' });
+    const hint = (await form.locator('#server-url-hint').textContent()) ?? '';
+    expect(hint).toContain('This deployment reaches public addresses and this machine (localhost, 127.0.0.1)');
+    expect(await owner.locator('main').textContent()).not.toMatch(/must be public|:3000/);
+
+    const closed = await freePort();
+    await registerServer(owner, base(), state.org, state.projectId, {
+      name: 'nowhere',
+      url: `http://127.0.0.1:${closed}/mcp`,
+      transport: 'http',
+    });
+    await openNewSuite(owner, base(), state.org, state.projectId);
+    await fillSuiteForm(owner, { name: 'outage', serverName: 'nowhere' });
+    await typeYaml(owner, SUITE);
+    const suiteId = await saveSuite(owner);
+    await runSuiteNow(owner, base(), state.org, suiteId);
+    // Not "failed": nothing could be tested. The page says why, as an alert.
+    await waitForRunStatus(owner, 'error', 90_000);
+    const alert = (await owner.getByRole('alert').filter({ hasText: 'could not be tested' }).textContent()) ?? '';
+    expect(alert).toContain(`could not connect to http://127.0.0.1:${closed}/mcp: connection refused`);
+    await screenshot(owner, '12-run-error');
   }, 300_000);
 });
 

@@ -1,7 +1,8 @@
 // The hostile-server corpus (issue 9, part 2): MCP servers that hang, flood, lie, break off or point elsewhere, each
 // run through the real worker path (Postgres, Redis, BullMQ, the worker's own entry point as a child process, the
-// SSRF-safe fetch). Every run must end FAILED with a reason naming what the server did (or, for a server that makes a
-// run send requests without end, stop at the run's request allowance), the worker must stay up and
+// SSRF-safe fetch). Every run must end FAILED with a reason naming what the server did (ERROR, with that reason as the
+// run's, when the server could not even be connected to; or, for a server that makes a run send requests without end,
+// stop at the run's request allowance), the worker must stay up and
 // still pass a normal suite afterwards, and the 50 MB answers must not grow the worker's memory past the stated bound
 // (docs/operations.md, "Hostile servers").
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -62,11 +63,14 @@ interface HostileCase {
   readonly timeout: '5s' | '8s' | '10s';
   /** What the assertion's reason must say. */
   readonly detail: RegExp;
+  /** ERROR when the server fails the connection (initialize) itself: nothing could be tested. Default FAILED. */
+  readonly runStatus?: 'ERROR';
 }
 
 interface CaseOutcome {
   readonly name: string;
   readonly status: string;
+  readonly error: string | null;
   readonly results: { status: string; detail: string | null; transcript: unknown }[];
   readonly server: HostileServer;
 }
@@ -90,7 +94,7 @@ async function runCase(c: HostileCase): Promise<CaseOutcome> {
   const results = await database.db
     .tenant(seeded.tenantId)
     .assertionResult.findMany({ where: { runId }, select: { status: true, detail: true, transcript: true } });
-  return { name: c.name, status: run.status, results, server };
+  return { name: c.name, status: run.status, error: run.error, results, server };
 }
 
 /**
@@ -126,7 +130,10 @@ assertions:
 }
 
 function expectFailedWithReason(outcome: CaseOutcome, c: HostileCase): void {
-  expect.soft(outcome.status, c.name).toBe('FAILED');
+  expect.soft(outcome.status, c.name).toBe(c.runStatus ?? 'FAILED');
+  if (c.runStatus === 'ERROR') {
+    expect.soft(outcome.error, c.name).toBe(`the server could not be tested: ${outcome.results[0]?.detail ?? ''}`);
+  }
   expect.soft(outcome.results, c.name).toHaveLength(1);
   expect.soft(outcome.results[0]?.status, c.name).toBe('FAIL');
   expect.soft(outcome.results[0]?.detail ?? '', c.name).toMatch(c.detail);
@@ -152,6 +159,7 @@ const CASES: HostileCase[] = [
   },
   {
     name: 'never-answers-initialize',
+    runStatus: 'ERROR',
     behaviour: () => hostile.hangs('initialize'),
     timeout: '8s',
     detail: new RegExp(`^could not connect to ${HOST}: no answer to initialize within \\d+ ms \\(timed out\\)$`),
@@ -184,6 +192,7 @@ const CASES: HostileCase[] = [
   },
   {
     name: 'html-502-at-initialize',
+    runStatus: 'ERROR',
     behaviour: () => hostile.htmlErrorPage('initialize'),
     timeout: '10s',
     detail: new RegExp(
@@ -213,6 +222,7 @@ const CASES: HostileCase[] = [
   },
   {
     name: 'redirect-307-to-10-0-0-1',
+    runStatus: 'ERROR',
     behaviour: () => hostile.redirects('initialize', 307, 'http://10.0.0.1/mcp'),
     timeout: '10s',
     detail: new RegExp(
@@ -229,12 +239,14 @@ const CASES: HostileCase[] = [
   },
   {
     name: 'redirect-302-to-another-loopback-port',
+    runStatus: 'ERROR',
     behaviour: () => hostile.redirects('initialize', 302, canary.url),
     timeout: '10s',
     detail: new RegExp(`the initialize POST was answered with HTTP 302: Redirect to ${HOST} not followed`),
   },
   {
     name: 'unauthorized-metadata-at-169-254-169-254',
+    runStatus: 'ERROR',
     behaviour: () => hostile.unauthorized('http://169.254.169.254/latest/meta-data/iam/security-credentials/'),
     timeout: '10s',
     detail: new RegExp(
@@ -243,6 +255,7 @@ const CASES: HostileCase[] = [
   },
   {
     name: 'unauthorized-metadata-at-loopback-canary',
+    runStatus: 'ERROR',
     behaviour: () => hostile.unauthorized(`http://127.0.0.1:${canary.port}/.well-known/oauth-protected-resource`),
     timeout: '10s',
     detail: /the initialize POST was answered with HTTP 401 \(unauthorized/,

@@ -17,6 +17,17 @@ export const ToolDescriptor = z.looseObject({
 });
 export type ToolDescriptor = z.infer<typeof ToolDescriptor>;
 
+/**
+ * Whether the tool must, may or must not be called as a task (MCP 2025-11-25 `execution.taskSupport`); `forbidden`
+ * (a plain tools/call) when the listing says nothing or something else. A `required` tool answers a plain call with
+ * an error, so callers send these with task augmentation.
+ */
+export function toolTaskSupport(tool: ToolDescriptor | undefined): 'required' | 'optional' | 'forbidden' {
+  const execution = tool?.execution;
+  const support = isRecord(execution) ? execution.taskSupport : undefined;
+  return support === 'required' || support === 'optional' ? support : 'forbidden';
+}
+
 /** A problem with the tool list as a whole (`index` absent) or with one entry, located by index and field. */
 export interface ToolListError {
   /** Position of the tool in the list, when the problem is inside one tool. */

@@ -63,9 +63,30 @@ describe('loadSuite: broken files are located and explained', () => {
     [
       'bad YAML: unclosed flow sequence',
       yaml('name: x', ...ECHO, '  expect:', '    contains: [hi'),
-      [
-        'bad.yaml:7:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] (check the indentation against the lines above)',
-      ],
+      ['bad.yaml:6:15: invalid YAML: this `[` is never closed (a `]` is missing) (add the missing `]`)'],
+    ],
+    [
+      'bad YAML: an unclosed flow mapping with lines after it (at the `{`, not the next line)',
+      yaml('name: x', 'assert:', '  tool: echo', '  args: {message: hi', '  expect:', '    contains: [hi]'),
+      ['bad.yaml:4:9: invalid YAML: this `{` is never closed (a `}` is missing) (add the missing `}`)'],
+    ],
+    [
+      'bad YAML: an unclosed flow mapping on line 6 of a list of assertions',
+      yaml(
+        'name: x',
+        'assertions:',
+        '  - name: a',
+        '    assert:',
+        '      tool: echo',
+        '      args: { message: hi',
+        '      expect: { contains: [hi] }',
+      ),
+      ['bad.yaml:6:13: invalid YAML: this `{` is never closed (a `}` is missing) (add the missing `}`)'],
+    ],
+    [
+      'bad YAML: an unclosed quote',
+      yaml('name: x', 'assert:', '  tool: "echo', '  args: {}'),
+      ['bad.yaml:3:9: invalid YAML: this `"` is never closed (a `"` is missing) (add the missing `"`)'],
     ],
     [
       'bad YAML: a tab for indentation',

@@ -7,7 +7,13 @@ import { formatSuitePath } from './format-suite-path';
 import { describeLocalFileUse, findLocalFileUses, LOCAL_FILES_HINT } from './local-file-uses';
 import { documentStart, locateKey, locatePath } from './locate-path';
 import { suggestKey } from './suggest-key';
-import { checkDocumentTree, findTooDeepToken, type YamlProblem } from './yaml-guards';
+import {
+  checkDocumentTree,
+  findTooDeepToken,
+  findUnclosedOpeners,
+  openerOfError,
+  type YamlProblem,
+} from './yaml-guards';
 import {
   SUITE_BLOCK_KEYS,
   AssertionDocument,
@@ -688,14 +694,25 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
   let suiteInfo: { doc: SuiteDocument; defaults: SuiteDefaults } | undefined;
   let suiteDocs = 0;
   let contentDocs = 0;
+  /** Computed only for a file with a YAML error that may need it. */
+  let openers: ReturnType<typeof findUnclosedOpeners> | undefined;
 
   for (const doc of docs) {
     const problems: YamlProblem[] = [
-      ...doc.errors.map((error) => ({
-        offset: error.pos[0],
-        message: `invalid YAML: ${error.message.split('\n')[0] ?? error.message}`,
-        hint: YAML_HINTS[error.code],
-      })),
+      ...doc.errors.map((error): YamlProblem => {
+        const message = error.message.split('\n')[0] ?? error.message;
+        // A bracket or quote left open: at the opener (where the fix goes), not where yaml noticed (often a line on).
+        const opener = openerOfError(message, error.pos[0], (openers ??= findUnclosedOpeners(tokens)));
+        if (opener) {
+          const closer = opener.opener === '{' ? '}' : opener.opener === '[' ? ']' : opener.opener;
+          return {
+            offset: opener.offset,
+            message: `invalid YAML: this \`${opener.opener}\` is never closed (a \`${closer}\` is missing)`,
+            hint: `add the missing \`${closer}\``,
+          };
+        }
+        return { offset: error.pos[0], message: `invalid YAML: ${message}`, hint: YAML_HINTS[error.code] };
+      }),
       ...checkDocumentTree(doc),
     ].sort((a, b) => a.offset - b.offset);
     if (problems.length > 0) {

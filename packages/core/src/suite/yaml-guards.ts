@@ -61,6 +61,96 @@ export function findTooDeepToken(tokens: readonly CST.Token[]): YamlProblem | un
   return undefined;
 }
 
+/** A `{`, `[` or quote the text opens and never closes, where it was opened. */
+export interface UnclosedOpener {
+  offset: number;
+  opener: '{' | '[' | '"' | "'";
+}
+
+const CLOSER: Record<UnclosedOpener['opener'], string> = { '{': '}', '[': ']', '"': '"', "'": "'" };
+
+/**
+ * Every flow collection and quoted scalar of the token stream that is never closed, found without recursion. yaml
+ * reports these where it noticed (the next line, for a `{` left open at the end of a line: one line past the
+ * mistake); the loader reports them at the opener instead, where the fix goes.
+ */
+export function findUnclosedOpeners(tokens: readonly CST.Token[]): UnclosedOpener[] {
+  const found: UnclosedOpener[] = [];
+  const stack: CST.Token[] = [...tokens];
+  for (let token = stack.pop(); token !== undefined; token = stack.pop()) {
+    switch (token.type) {
+      case 'document':
+        if (token.value) stack.push(token.value);
+        break;
+      case 'double-quoted-scalar':
+      case 'single-quoted-scalar': {
+        const quote = token.type === 'double-quoted-scalar' ? '"' : "'";
+        const closed = token.source.length >= 2 && token.source.endsWith(quote) && !endsEscaped(token.source);
+        if (!closed) found.push({ offset: token.offset, opener: quote });
+        break;
+      }
+      case 'flow-collection': {
+        const opener = token.start.source === '{' ? '{' : '[';
+        if (token.end[0]?.source !== CLOSER[opener]) found.push({ offset: token.offset, opener });
+        for (const item of token.items) {
+          if (item.value) stack.push(item.value);
+          if (item.key) stack.push(item.key);
+        }
+        break;
+      }
+      case 'block-map':
+      case 'block-seq':
+        for (const item of token.items) {
+          if (item.value) stack.push(item.value);
+          if ('key' in item && item.key) stack.push(item.key);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return found.sort((a, b) => a.offset - b.offset);
+}
+
+/** A double-quoted source ending in `\"` ends with an escaped quote, not a closing one (an even run closes). */
+function endsEscaped(source: string): boolean {
+  let backslashes = 0;
+  for (let i = source.length - 2; i >= 0 && source[i] === '\\'; i--) backslashes++;
+  return source.startsWith('"') && backslashes % 2 === 1;
+}
+
+/**
+ * Where a yaml error about a missing closer belongs: the innermost opener of that kind left open before it (yaml's
+ * "... must ... end with a }" and "Missing closing \"quote" errors). Undefined for other errors. `openers` in offset
+ * order (as findUnclosedOpeners returns them); a binary search, so a file of many such errors stays linear-ish.
+ */
+export function openerOfError(
+  message: string,
+  offset: number,
+  openers: readonly UnclosedOpener[],
+): UnclosedOpener | undefined {
+  const kind = /end with a \}/.test(message)
+    ? '{'
+    : /end with a \]/.test(message)
+      ? '['
+      : /Missing closing "quote/.test(message)
+        ? '"'
+        : /Missing closing 'quote/.test(message)
+          ? "'"
+          : undefined;
+  if (kind === undefined) return undefined;
+  let low = 0;
+  let high = openers.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((openers[mid] as UnclosedOpener).offset <= offset) low = mid + 1;
+    else high = mid;
+  }
+  // The nearest opener of this kind before the error (brackets of the other kind may sit in between).
+  for (let i = low - 1; i >= 0 && i >= low - 64; i--) if (openers[i]?.opener === kind) return openers[i];
+  return undefined;
+}
+
 function startOf(node: unknown): number {
   const range = (node as { range?: unknown } | null)?.range;
   return Array.isArray(range) && typeof range[0] === 'number' ? range[0] : 0;

@@ -25,7 +25,12 @@ export type AuditTransport = 'auto' | 'http' | 'sse';
 export interface AuditSession {
   listTools(options: { timeoutMs: number }): Promise<ToolDescriptor[]>;
   /** Resolves with the tool result (isError included); rejects on JSON-RPC errors, transport failures and timeouts. */
-  callTool(name: string, args: Record<string, unknown>, options: { timeoutMs: number }): Promise<ToolCallResultData>;
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    /** `task`: call with task augmentation (the tool's listing says taskSupport "required"). */
+    options: { timeoutMs: number; task?: boolean },
+  ): Promise<ToolCallResultData>;
   /** What the server said about itself during initialize, for the report. */
   readonly server: AuditServerInfo;
   close(): Promise<void>;

@@ -35,8 +35,8 @@ export async function openAuditSession(options: OpenAuditSessionOptions): Promis
       // Descriptors are passed on as the server sent them; the lints judge malformed fields.
       return tools as unknown as ToolDescriptor[];
     },
-    async callTool(name, args, { timeoutMs }) {
-      const { result } = await session.callTool(name, args, { timeoutMs });
+    async callTool(name, args, { timeoutMs, task }) {
+      const { result } = await session.callTool(name, args, { timeoutMs, ...(task === true ? { task } : {}) });
       return result;
     },
     close: () => session.close(),

@@ -289,6 +289,8 @@ describe.each(['streamableHttp', 'sse'] as const)('server-everything over %s', (
         'wrong-type:healthy',
       ]);
       expect(tool(report, 'get-sum').probes[0]?.args).toEqual({ a: 1, b: 1 });
+      // It requires a task (execution.taskSupport: required): called as one, it answers; a plain call is an error.
+      expect(tool(report, 'simulate-research-query').probes[0]).toMatchObject({ id: 'valid', outcome: 'healthy' });
       expect(report.scaffold).toHaveLength(report.tools.length);
       expectScaffoldLoads(report);
     } finally {

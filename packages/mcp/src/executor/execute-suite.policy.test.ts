@@ -247,6 +247,40 @@ assertions:
     );
     expect(run.results.map((r) => r.status)).toEqual(['FAIL', 'PASS']);
     expect(run.results[0]?.detail).toBe(`could not connect to http://127.0.0.1:${closed}/mcp: connection refused`);
+    // One assertion reached its server, so the run tested something: not "unreachable".
+    expect(run.results.map((r) => r.connection)).toEqual(['failed', 'opened']);
+    expect(run.unreachable).toBeUndefined();
+  });
+
+  it('says the server could not be tested when no assertion could connect to it', async () => {
+    const closed = await freePort();
+    const run = await executeSuite(
+      suiteOf(`
+assertions:
+  - { name: one, assert: { tool: search_records } }
+  - { name: skipped, skip_unless_env: NOT_SET_ANYWHERE, assert: { tool: search_records } }
+  - { name: two, assert: { tool: search_records } }
+`),
+      options({ serverOverride: { url: `http://127.0.0.1:${closed}/mcp`, transport: 'auto' } }),
+    );
+    expect(run.results.map((r) => [r.status, r.connection])).toEqual([
+      ['FAIL', 'failed'],
+      ['SKIP', undefined],
+      ['FAIL', 'failed'],
+    ]);
+    expect(run.unreachable).toBe(`could not connect to http://127.0.0.1:${closed}/mcp: connection refused`);
+  });
+
+  it('an assertion that connected and then failed counts as reached (tools/list, the call)', async () => {
+    const run = await executeSuite(
+      suiteOf(`
+assertions:
+  - { name: wrong, assert: { tool: search_records, expect: { contains: ['no such text'] } } }
+`),
+      options(),
+    );
+    expect(run.results.map((r) => [r.status, r.connection])).toEqual([['FAIL', 'opened']]);
+    expect(run.unreachable).toBeUndefined();
   });
 
   it('fails a call that outlives the assertion timeout', async () => {

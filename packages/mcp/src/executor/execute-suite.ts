@@ -3,6 +3,7 @@ import {
   assertionLocalFileUse,
   budgetExhaustedMessage,
   describeLocalFileUse,
+  findUnreachableServer,
   type BudgetExhausted,
   expandEnv,
   type LoadedAssertion,
@@ -49,7 +50,8 @@ export const RUN_CANCELLED = 'run cancelled';
  * skips the assertion with the policy's reason and no call; ExecuteOnce runs in the first trial only.
  *
  * Server trouble (cannot connect, timeout, protocol error) fails the one assertion and the run goes on; nothing here
- * throws for it. When the budget runs out, that assertion and every later one is SKIP with the budget's message.
+ * throws for it. Each result says whether its session opened (`connection`), and when none could, the result's
+ * `unreachable` says why, so a caller can tell an outage from failing tests. When the budget runs out, that assertion and every later one is SKIP with the budget's message.
  */
 export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOptions): Promise<ExecuteSuiteResult> {
   // Without local files there is no fixture directory to copy or hand out either.
@@ -131,11 +133,20 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     : options.signal?.aborted
       ? RUN_CANCELLED
       : undefined;
-  return { results, callsUsed, requestsUsed, ...(stoppedReason === undefined ? {} : { stoppedReason }) };
+  const unreachable = options.signal?.aborted ? undefined : findUnreachableServer(results);
+  return {
+    results,
+    callsUsed,
+    requestsUsed,
+    ...(stoppedReason === undefined ? {} : { stoppedReason }),
+    ...(unreachable === undefined ? {} : { unreachable }),
+  };
 }
 
 type OpenedSession =
-  { ok: true; session: McpSession; tools: ReadonlyMap<string, ToolDescriptor> } | { ok: false; detail: string };
+  | { ok: true; session: McpSession; tools: ReadonlyMap<string, ToolDescriptor> }
+  /** `connected`: the session opened and a later step (tools/list) failed, so the server was reached. */
+  | { ok: false; detail: string; connected: boolean };
 
 interface RunState {
   options: ExecuteSuiteOptions;
@@ -175,8 +186,11 @@ async function runAssertion(
     name: assertion.name,
     file: assertion.file,
   };
+  /** Once a session opened, every outcome of this assertion says the server was reached. */
+  let reached = false;
   const finish = (outcome: AssertionOutcome, extra: Partial<ExecutedAssertion> = {}): ExecutedAssertion => ({
     ...base,
+    ...(reached ? { connection: 'opened' as const } : {}),
     ...extra,
     status: outcome.status,
     detail: outcome.detail,
@@ -239,9 +253,11 @@ async function runAssertion(
     if (!opened.ok) {
       if (options.signal?.aborted) return finish({ status: 'SKIP', detail: RUN_CANCELLED });
       if (run.gate.requestsExhausted) return requestsRanOut(run, finish, tool);
-      return finish({ status: 'FAIL', detail: opened.detail }, tool === undefined ? {} : { tool });
+      const connection = opened.connected ? ('opened' as const) : ('failed' as const);
+      return finish({ status: 'FAIL', detail: opened.detail }, { ...(tool === undefined ? {} : { tool }), connection });
     }
     session = opened.session;
+    reached = true;
     ownSession = !run.shared;
 
     const judged = await judge(run, calls, opened.tools);
@@ -384,6 +400,7 @@ async function openSession(
       return {
         ok: false,
         detail: describeSessionError(error, session ? 'tools/list' : 'connect', assertion.timeoutMs),
+        connected: session !== undefined,
       };
     }
   };

@@ -12,6 +12,7 @@ import {
   type ToolObservation,
   budgetExhaustedMessage,
   type BudgetExhausted,
+  toolTaskSupport,
 } from '@mcptest/core';
 import type { CallGate } from './call-gate';
 import { logDataText, type CapturedLogMessage } from './check-logging';
@@ -133,6 +134,8 @@ async function callTool(
       const called = await context.session.callTool(tool, args, {
         timeoutMs,
         maxTotalTimeoutMs: timeoutMs,
+        // A tool that requires it is only callable as a task (a plain call is answered with an error).
+        task: toolTaskSupport(context.tools.get(tool)) === 'required',
         ...(context.signal ? { signal: context.signal } : {}),
       });
       return {

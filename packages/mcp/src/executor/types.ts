@@ -76,6 +76,11 @@ export interface ExecutedAssertion extends AssertionResult {
   decision?: ExecutedDecision;
   /** JSON-RPC messages, redacted where the tool's _meta marks results sensitive. */
   transcript?: unknown[];
+  /**
+   * Set when the assertion tried to open a session to its server: `opened` once initialize was answered, `failed`
+   * when it could not connect (the detail says why). `findUnreachableServer` (core) decides the run's status from it.
+   */
+  connection?: 'opened' | 'failed';
 }
 
 export type ExecutionEvent =
@@ -92,4 +97,9 @@ export interface ExecuteSuiteResult {
   requestsUsed: number;
   /** Why the run stopped scheduling calls early (budget exhausted, cancelled); absent when everything was attempted. */
   stoppedReason?: string;
+  /**
+   * Why the server could not be tested at all: no assertion could open a session to it (the first reason). Absent
+   * when one connected or none tried. Hosted runs end in `error` with it (see `findUnreachableServer`).
+   */
+  unreachable?: string;
 }

@@ -8,10 +8,13 @@ import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/z
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
   CallToolResultSchema,
+  CancelTaskResultSchema,
   CompleteResultSchema,
+  CreateTaskResultSchema,
   EmptyResultSchema,
   ErrorCode,
   GetPromptResultSchema,
+  GetTaskResultSchema,
   ListPromptsResultSchema,
   ListResourceTemplatesResultSchema,
   ListResourcesResultSchema,
@@ -60,6 +63,12 @@ export interface CallToolOptions extends SessionRequestOptions {
   readonly maxTotalTimeoutMs?: number;
   /** Called for each progress notification of this call. */
   readonly onProgress?: (progress: Progress) => void;
+  /**
+   * Call with task augmentation (MCP 2025-11-25): the tool's listing says `execution.taskSupport: "required"`, so the
+   * server answers tools/call with a task, polled with tasks/get until it ends, whose result tasks/result fetches.
+   * The timeouts bound the whole exchange. Default false (a plain tools/call).
+   */
+  readonly task?: boolean;
 }
 
 /** What `callTool` returns: the tool's result as sent, and what it took to get it. */
@@ -353,13 +362,21 @@ export class McpSession {
     });
     const started = performance.now();
     try {
-      const pending = this.request(
-        'tools/call',
-        { name, arguments: args },
-        CallToolResultSchema,
-        { ...options, resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? true, onprogress: () => undefined },
-        `tools/call "${name}"`,
-      );
+      const requestOptions = {
+        ...options,
+        resetTimeoutOnProgress: options.resetTimeoutOnProgress ?? true,
+        onprogress: () => undefined,
+      };
+      const pending =
+        options.task === true
+          ? this.callToolAsTask(name, args, requestOptions)
+          : this.request(
+              'tools/call',
+              { name, arguments: args },
+              CallToolResultSchema,
+              requestOptions,
+              `tools/call "${name}"`,
+            );
       // The SDK sends synchronously inside request(), with the request id as progress token: it is the entry just
       // recorded.
       token = this.recorder.transcript(mark).find((e) => e.direction === 'sent' && e.method === 'tools/call')?.id;
@@ -367,6 +384,70 @@ export class McpSession {
       return { result, durationMs: Math.round(performance.now() - started), progressNotifications };
     } finally {
       unsubscribe();
+    }
+  }
+
+  /**
+   * A task-augmented tools/call: the call creates a task (the request is sent before the first await, like a plain
+   * call, so the caller finds its progress token), tasks/get polls it at the server's pollInterval (at most every
+   * 2 s), and tasks/result fetches what the tool returned (for `failed` too: the result or error says why; for
+   * `input_required` it delivers the server's requests, e.g. elicitation, and waits for the end). The whole exchange
+   * shares one deadline: `maxTotalTimeoutMs`, else `timeoutMs`. A task left running on timeout or cancellation is
+   * cancelled with tasks/cancel (best effort).
+   */
+  private async callToolAsTask(
+    name: string,
+    args: Record<string, unknown>,
+    options: InternalRequestOptions,
+  ): Promise<CallToolResult> {
+    const label = `tools/call "${name}"`;
+    const totalMs = options.maxTotalTimeoutMs ?? options.timeoutMs ?? this.requestTimeoutMs;
+    const until = performance.now() + totalMs;
+    const left = () => Math.max(1, Math.round(until - performance.now()));
+    const step = (): InternalRequestOptions => ({
+      timeoutMs: left(),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const answer = await this.request(
+      'tools/call',
+      { name, arguments: args, task: {} },
+      TaskOrToolResultSchema,
+      { ...options, timeoutMs: left(), maxTotalTimeoutMs: totalMs },
+      label,
+    );
+    // A server that does not do tasks ignores `task` and answers with the result itself: that is the answer.
+    const created = CreateTaskResultSchema.safeParse(answer);
+    if (!created.success) return answer as CallToolResult;
+    const taskId = created.data.task.taskId;
+    let task: { status: string; pollInterval?: number | undefined; statusMessage?: string | undefined } =
+      created.data.task;
+    try {
+      while (task.status === 'working') {
+        const wait = Math.min(task.pollInterval ?? 500, 2000);
+        if (until - performance.now() <= wait) {
+          throw new SessionError(
+            'timeout',
+            `${label} timed out after ${totalMs} ms: its task ${taskId} was still ${task.status}`,
+            { method: 'tools/call' },
+          );
+        }
+        await abortableDelay(wait, options.signal, () => new SessionError('cancelled', `${label} was cancelled`));
+        task = await this.request('tasks/get', { taskId }, GetTaskResultSchema, step(), `tasks/get for ${label}`);
+      }
+      if (task.status === 'cancelled') {
+        const why = task.statusMessage ? `: ${task.statusMessage}` : '';
+        throw new SessionError('tool_call_failed', `${label}: the server cancelled its task ${taskId}${why}`, {
+          method: 'tools/call',
+        });
+      }
+      return await this.request('tasks/result', { taskId }, CallToolResultSchema, step(), label);
+    } catch (error) {
+      if (isSessionErrorCode(error, 'timeout') || isSessionErrorCode(error, 'cancelled')) {
+        await this.request('tasks/cancel', { taskId }, CancelTaskResultSchema, { timeoutMs: 1000 }).catch(
+          () => undefined,
+        );
+      }
+      throw error;
     }
   }
 
@@ -683,4 +764,30 @@ export function bodyHint(error: unknown): string {
     " (redirects are followed only within the server's origin)",
   );
   return `: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`;
+}
+
+/** The answer to a task-augmented tools/call: the task it created, or (from a server without tasks) the result. */
+const TaskOrToolResultSchema = z.union([CreateTaskResultSchema, CallToolResultSchema]);
+
+/** Waits `ms`, or rejects with `cancelled()` as soon as `signal` aborts. */
+function abortableDelay(ms: number, signal: AbortSignal | undefined, cancelled: () => Error): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(cancelled());
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(cancelled());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function isSessionErrorCode(error: unknown, code: SessionErrorCode): boolean {
+  return error instanceof SessionError && error.code === code;
 }

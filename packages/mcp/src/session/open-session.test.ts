@@ -453,6 +453,47 @@ describe('connection failures', () => {
   });
 
   it.each([
+    { transport: 'auto', post: 200, said: 'HTTP 200 text/html to the initialize POST', methods: ['POST'] },
+    { transport: 'http', post: 200, said: 'HTTP 200 text/html to the initialize POST', methods: ['POST'] },
+    {
+      transport: 'auto',
+      post: 405,
+      said: 'HTTP 405 to the initialize POST, then HTTP 200 text/html to the SSE GET',
+      methods: ['POST', 'GET'],
+    },
+    { transport: 'sse', post: 405, said: 'HTTP 200 text/html to the SSE GET', methods: ['GET'] },
+  ] as const)(
+    '$transport: a web page (POST answered $post) is "did not answer as an MCP server", not "SSE GET ... HTTP 200"',
+    async (row) => {
+      // A website where the MCP endpoint should be: GET gives a page, POST gives the page too or a 405.
+      const methods: string[] = [];
+      const website = http.createServer((request, response) => {
+        methods.push(request.method ?? '');
+        const status = request.method === 'POST' ? row.post : 200;
+        response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end('<html><body>Hi</body></html>');
+      });
+      await new Promise<void>((resolve) => website.listen(0, '127.0.0.1', resolve));
+      const { port } = website.address() as AddressInfo;
+      try {
+        const failure = await openSession({
+          transport: row.transport,
+          url: `http://127.0.0.1:${port}/`,
+          connectTimeoutMs: 5000,
+        }).catch((error: unknown) => error);
+        expect(isSessionError(failure, 'connect_failed')).toBe(true);
+        expect((failure as SessionError).message).toBe(
+          `could not connect to http://127.0.0.1:${port}/${row.transport === 'sse' ? ' over legacy SSE' : ''}: ` +
+            `this URL did not answer as an MCP server (${row.said}); check that it is the server's MCP endpoint ` +
+            '(often ending in /mcp or /sse)',
+        );
+        expect(methods).toEqual(row.methods);
+      } finally {
+        await new Promise((resolve) => website.close(resolve));
+      }
+    },
+  );
+
+  it.each([
     { transport: 'stdio', options: {}, code: 'stdio_not_allowed', message: /only the CLI/ },
     { transport: 'http', options: {}, code: 'invalid_options', message: /needs a URL/ },
     { transport: 'http', options: { url: 'ftp://example.com/mcp' }, code: 'invalid_options', message: /not an http/ },

@@ -73,9 +73,25 @@ class AttemptFailure extends Error {
   constructor(
     readonly reason: string,
     readonly httpStatus: number | undefined,
+    /** Set when a 2xx answer was not MCP (a web page): what came back, e.g. "HTTP 200 text/html to the SSE GET". */
+    readonly notMcp?: string,
   ) {
     super(reason);
   }
+}
+
+/** A success status whose body is neither JSON nor an event stream: the URL is something other than MCP. */
+interface ForeignAnswer {
+  readonly method: string;
+  readonly status: number;
+  readonly contentType: string;
+}
+
+const MCP_CONTENT_TYPE = /^\s*(application\/json|text\/event-stream)\b/i;
+
+/** The sentence for a URL that answered, but not as an MCP server (a web app, a landing page, a proxy's page). */
+function notMcpReason(what: string): string {
+  return `this URL did not answer as an MCP server (${what}); check that it is the server's MCP endpoint (often ending in /mcp or /sse)`;
 }
 
 /**
@@ -122,6 +138,18 @@ export async function openSession(options: OpenSessionOptions): Promise<McpSessi
       throw connectFailed(`could not connect to ${target}`, error, secrets);
     }
     return attempt(options, { kind: 'sse', target, secrets, deadline }).catch((sseError: unknown) => {
+      // A 4xx to the POST and a web page to the GET: a website, not an old MCP server; say that, not "HTTP 200".
+      if (sseError instanceof AttemptFailure && sseError.notMcp !== undefined) {
+        throw new SessionError(
+          'connect_failed',
+          redactSecrets(
+            `could not connect to ${target}: ` +
+              notMcpReason(`HTTP ${status} to the initialize POST, then ${sseError.notMcp}`),
+            secrets,
+          ),
+          { httpStatus: status },
+        );
+      }
       const sseReason = sseError instanceof AttemptFailure ? sseError.reason : describeNetworkError(sseError);
       throw new SessionError(
         'connect_failed',
@@ -166,21 +194,16 @@ function buildTransport(
   options: OpenSessionOptions,
   kind: SessionTransportKind,
   onStderr: (chunk: string) => void,
+  fetch: SessionFetch,
 ): Transport {
   const requestInit: RequestInit = { headers: { ...options.headers } };
   switch (kind) {
     case 'http':
-      return new StreamableHTTPClientTransport(new URL(options.url ?? ''), {
-        requestInit,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-      });
+      return new StreamableHTTPClientTransport(new URL(options.url ?? ''), { requestInit, fetch });
     case 'sse':
       // The SSE GET (EventSource) uses this `fetch` too: the SDK prefers eventSourceInit.fetch, then `fetch`; and it
       // adds requestInit.headers to the GET itself.
-      return new SSEClientTransport(new URL(options.url ?? ''), {
-        requestInit,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-      });
+      return new SSEClientTransport(new URL(options.url ?? ''), { requestInit, fetch });
     case 'stdio': {
       const transport = new StdioClientTransport({
         command: options.command ?? '',
@@ -199,9 +222,27 @@ function buildTransport(
 /** One connection attempt over one transport; on failure everything it opened is closed again. */
 async function attempt(options: OpenSessionOptions, plan: AttemptPlan): Promise<McpSession> {
   let stderr = '';
-  const inner = buildTransport(options, plan.kind, (chunk) => {
-    stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
-  });
+  // The SDK's errors for a web page ("Unexpected content type", an SSE error with code 200) drop what was answered;
+  // the last such answer is kept to say it.
+  let foreign: ForeignAnswer | undefined;
+  const baseFetch: SessionFetch = options.fetch ?? ((url, init) => fetch(url, init));
+  const watchedFetch: SessionFetch = async (url, init) => {
+    const response = await baseFetch(url, init);
+    const contentType = response.headers.get('content-type') ?? '';
+    if (response.ok && response.status !== 202 && response.status !== 204 && !MCP_CONTENT_TYPE.test(contentType)) {
+      const type = contentType.split(';')[0]?.trim();
+      foreign = { method: init?.method ?? 'GET', status: response.status, contentType: type || 'no content type' };
+    }
+    return response;
+  };
+  const inner = buildTransport(
+    options,
+    plan.kind,
+    (chunk) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
+    },
+    watchedFetch,
+  );
   const recorder = new RecordingTransport(inner, {
     maxMessageBytes: options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
     maxEntries: options.maxTranscriptEntries ?? DEFAULT_MAX_ENTRIES,
@@ -233,7 +274,7 @@ async function attempt(options: OpenSessionOptions, plan: AttemptPlan): Promise<
   } catch (error) {
     await client.close().catch(() => undefined);
     await inner.close().catch(() => undefined);
-    throw error instanceof AttemptFailure ? error : explainConnectError(error, plan.kind, stderr);
+    throw error instanceof AttemptFailure ? error : explainConnectError(error, plan.kind, stderr, foreign);
   } finally {
     clearTimeout(timer);
   }
@@ -253,8 +294,18 @@ async function attempt(options: OpenSessionOptions, plan: AttemptPlan): Promise<
 }
 
 /** Why connect/initialize failed, in words, keeping the HTTP status for `auto`. */
-function explainConnectError(error: unknown, kind: SessionTransportKind, stderr: string): AttemptFailure {
+function explainConnectError(
+  error: unknown,
+  kind: SessionTransportKind,
+  stderr: string,
+  foreign: ForeignAnswer | undefined,
+): AttemptFailure {
   const httpStatus = httpStatusOf(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (foreign !== undefined && (/content type/i.test(message) || (httpStatus !== undefined && httpStatus < 300))) {
+    const what = `HTTP ${foreign.status} ${foreign.contentType} to ${foreign.method === 'POST' ? 'the initialize POST' : 'the SSE GET'}`;
+    return new AttemptFailure(notMcpReason(what), foreign.status, what);
+  }
   if (httpStatus !== undefined) {
     const what = kind === 'sse' ? 'the SSE GET' : 'the initialize POST';
     // No OAuth flow runs here (the SDK gets no auth provider, so WWW-Authenticate's resource_metadata is never
@@ -268,7 +319,6 @@ function explainConnectError(error: unknown, kind: SessionTransportKind, stderr:
     const message = error.message.replace(/^MCP error -?\d+:\s*/, '');
     return new AttemptFailure(`the server rejected initialize with error ${error.code}: ${message}`, undefined);
   }
-  const message = error instanceof Error ? error.message : String(error);
   const version = /protocol version is not supported: (.*)$/.exec(message)?.[1];
   if (version !== undefined) {
     return new AttemptFailure(

@@ -66,7 +66,10 @@ export async function completeRun(deps: WorkerDeps, db: TenantDb, input: Complet
   let regressions: Regression[] = [];
   const baselineRow = await db.baseline.findFirst({ where: { suiteId: run.suiteId }, select: { results: true } });
   const baseline = baselineRow ? Baseline.safeParse(baselineRow.results) : undefined;
-  if (baseline?.success && input.status !== 'cancelled') regressions = findRegressions(baseline.data, results);
+  // Only a run that tested the server is compared: an error run (server unreachable, time limit) regressed nothing,
+  // so an outage is not reported as every assertion regressing.
+  const tested = input.status === 'passed' || input.status === 'failed';
+  if (baseline?.success && tested) regressions = findRegressions(baseline.data, results);
 
   const updated = await db.run.updateMany({
     where: { id: run.id, status: { in: ['RUNNING', 'QUEUED'] } },

@@ -161,6 +161,7 @@ export async function executeRunJob(
 
   let interruption: RunInterruption | undefined;
   let stoppedReason: string | undefined;
+  let unreachable: string | undefined;
   let executed: ExecutedAssertion[];
   try {
     const outcome = await executeSuite(plan.suite, {
@@ -179,6 +180,7 @@ export async function executeRunJob(
     });
     executed = outcome.results;
     stoppedReason = outcome.stoppedReason;
+    unreachable = outcome.unreachable;
   } finally {
     interruption = handle.interruption();
     deps.active.finish(runId);
@@ -190,6 +192,7 @@ export async function executeRunJob(
     interruption,
     summary: summarize(executed),
     stoppedReason: interruption ? undefined : stoppedReason,
+    unreachable,
     timeLimitSeconds: plan.limits.runTimeLimitSeconds,
   });
   if (decision.outcome === 'hand_back') {

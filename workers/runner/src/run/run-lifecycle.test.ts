@@ -101,12 +101,17 @@ describe('run lifecycle', () => {
     expect(baseline?.runId).toBe(first.id);
   });
 
-  it('fails the assertions of an unreachable server with a reason, and the worker goes on', async () => {
+  it('ends a run against an unreachable server in error with the reason, and the worker goes on', async () => {
     const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: SUITE });
     const run = await finished(await queueRun(database.db, redis, seeded));
-    expect(run).toMatchObject({ status: 'FAILED', failed: 3 });
+    // Not "failed 3/3": nothing could be tested, which is an error of the run, not three test failures.
+    expect(run).toMatchObject({ status: 'ERROR', failed: 3, regressions: [] });
+    // Port 9 is one fetch refuses outright ("bad port"); a port nobody listens on is in the badge service test.
+    expect(run.error).toMatch(/^the server could not be tested: could not connect to http:\/\/127\.0\.0\.1:9\/mcp: /);
     const results = await database.db.tenant(seeded.tenantId).assertionResult.findMany({ where: { runId: run.id } });
     expect(results[0]?.detail).toMatch(/ECONNREFUSED|connect|refused/i);
+    const events = await finishedRunEvents(redis, run.id);
+    expect(events.at(-1)?.event).toMatchObject({ type: 'run.finished', status: 'error', error: run.error });
     const healthy = await seedSuite(database.db, { serverUrl: mock.url, yaml: SUITE, tenantId: seeded.tenantId });
     expect((await finished(await queueRun(database.db, redis, healthy))).status).toBe('PASSED');
   });
@@ -114,7 +119,8 @@ describe('run lifecycle', () => {
   it('ends in error with the reason when the run cannot execute (a metadata address, an invalid policy)', async () => {
     const metadata = await seedSuite(database.db, { serverUrl: 'http://169.254.169.254/mcp', yaml: SUITE });
     const refused = await finished(await queueRun(database.db, redis, metadata));
-    expect(refused.status).toBe('FAILED');
+    expect(refused.status).toBe('ERROR');
+    expect(refused.error).toMatch(/^the server could not be tested: .*169\.254\.169\.254/);
     const detail = (
       await database.db.tenant(metadata.tenantId).assertionResult.findFirst({ where: { runId: refused.id } })
     )?.detail;
@@ -148,7 +154,9 @@ describe('run lifecycle', () => {
         headers: { Authorization: 'Bearer s3cret-token' },
       });
       const run = await finished(await queueRun(database.db, redis, seeded));
-      expect(run.status).toBe('FAILED');
+      // Refused at initialize: the server could not be tested.
+      expect(run.status).toBe('ERROR');
+      expect(run.error).toMatch(/HTTP 401 \(unauthorized: give the credentials as server headers\)/);
       expect(seen.length).toBeGreaterThan(0);
       expect(new Set(seen)).toEqual(new Set(['Bearer s3cret-token']));
       for (const key of await redis.redis.keys(`${redis.prefix}:*`)) {

@@ -74,8 +74,11 @@ export function RunLive({
       setCurrent(null);
       setStatus(verdict.status);
       const regressions = verdict.regressions ? `, ${verdict.regressions} regressed` : '';
+      // An error is not a count of passes: say why nothing could be tested (the page then shows it as an alert).
       setAnnouncement(
-        `Run ${verdict.status}: ${verdict.summary.passed} of ${verdict.summary.total} passed${regressions}.`,
+        verdict.status === 'error' && verdict.error
+          ? `Run error: ${verdict.error}.`
+          : `Run ${verdict.status}: ${verdict.summary.passed} of ${verdict.summary.total} passed${regressions}.`,
       );
       router.refresh();
     });

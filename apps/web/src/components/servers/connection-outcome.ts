@@ -35,7 +35,7 @@ export function failureHint(failure: ConnectionFailure): string {
   if (failure.code === 'conflict') return 'Set the server’s headers again below, then retry.';
   switch (failure.reason) {
     case 'connect_failed':
-      return 'Check that the URL is right and reachable from the internet, that the server is running, and that any authentication header is set.';
+      return 'Check that the URL is right and reachable from where mcptest runs, that the server is running, and that any authentication header is set.';
     case 'timeout':
       return 'The server did not answer in time (15 s per request). Is it overloaded or waiting on something?';
     case 'protocol_error':

@@ -1,5 +1,6 @@
 'use client';
 import type { ActionState } from '../../lib/action-state';
+import type { AllowedAddressesView } from '../../server/services/servers/get-allowed-addresses';
 import type { ServerResource } from '../../server/services/servers/server-schemas';
 import { HeaderRows } from './header-rows';
 import { PendingButton } from './pending-button';
@@ -15,17 +16,20 @@ export function EditServerForm({
   org,
   server,
   action,
+  addresses,
 }: {
   org: string;
   server: ServerResource;
   action: (previous: ActionState<ServerResource>, form: FormData) => Promise<ActionState<ServerResource>>;
+  /** The deployment's address policy (getAllowedAddresses), for the URL field's hint. */
+  addresses: AllowedAddressesView;
 }) {
   const [state, onSubmit, pending] = useKeptForm(action);
   return (
     <form onSubmit={onSubmit} className="form" aria-label="Edit server" noValidate>
       <input type="hidden" name="org" value={org} />
       <input type="hidden" name="serverId" value={server.id} />
-      <ServerFields state={state} idPrefix="edit-server" defaults={server} />
+      <ServerFields state={state} idPrefix="edit-server" defaults={server} addresses={addresses} />
       <HeaderRows
         state={state}
         hint={

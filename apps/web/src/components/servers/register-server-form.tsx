@@ -1,5 +1,6 @@
 'use client';
 import type { ActionState } from '../../lib/action-state';
+import type { AllowedAddressesView } from '../../server/services/servers/get-allowed-addresses';
 import type { ServerResource } from '../../server/services/servers/server-schemas';
 import { HeaderRows } from './header-rows';
 import { PendingButton } from './pending-button';
@@ -12,17 +13,20 @@ export function RegisterServerForm({
   org,
   projectId,
   action,
+  addresses,
 }: {
   org: string;
   projectId: string;
   action: (previous: ActionState<ServerResource>, form: FormData) => Promise<ActionState<ServerResource>>;
+  /** The deployment's address policy (getAllowedAddresses), for the URL field's hint. */
+  addresses: AllowedAddressesView;
 }) {
   const [state, onSubmit, pending] = useKeptForm(action);
   return (
     <form onSubmit={onSubmit} className="card form" aria-label="Register a server" noValidate>
       <input type="hidden" name="org" value={org} />
       <input type="hidden" name="projectId" value={projectId} />
-      <ServerFields state={state} idPrefix="server" />
+      <ServerFields state={state} idPrefix="server" addresses={addresses} />
       <HeaderRows state={state} />
       <FormStatus state={state} />
       <PendingButton pending={pending} pendingText="Registering…">

@@ -1,7 +1,9 @@
 'use client';
 import { describedBy, Field } from '../field';
 import { fieldError, type ActionState } from '../../lib/action-state';
+import type { AllowedAddressesView } from '../../server/services/servers/get-allowed-addresses';
 import type { ServerTransportName } from '../../server/services/servers/server-schemas';
+import { allowedAddressesText } from './allowed-addresses';
 
 const TRANSPORTS: { value: ServerTransportName; label: string; hint: string }[] = [
   {
@@ -29,10 +31,13 @@ export function ServerFields({
   state,
   idPrefix,
   defaults,
+  addresses,
 }: {
   state: ActionState<unknown>;
   idPrefix: string;
   defaults?: { name: string; url: string; transport: ServerTransportName };
+  /** The deployment's address policy, so the hint says what registration will accept. */
+  addresses: AllowedAddressesView;
 }) {
   const nameError = fieldError(state, 'name');
   const urlError = fieldError(state, 'url');
@@ -56,8 +61,14 @@ export function ServerFields({
         label="URL"
         hint={
           <>
-            The MCP endpoint mcptest connects to, e.g. <code>https://mcp.example.com/mcp</code>. It must be reachable
-            from the internet: private and link-local addresses are refused.
+            The MCP endpoint mcptest connects to, e.g. <code>https://mcp.example.com/mcp</code>
+            {addresses.loopback ? (
+              <>
+                {' '}
+                or <code>{addresses.localExample}</code> on this machine
+              </>
+            ) : null}
+            . {allowedAddressesText(addresses)}
           </>
         }
         error={urlError}

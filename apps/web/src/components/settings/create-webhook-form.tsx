@@ -1,6 +1,8 @@
 'use client';
 import Link from 'next/link';
 import { fieldError, type ActionState } from '../../lib/action-state';
+import type { AllowedAddressesView } from '../../server/services/servers/get-allowed-addresses';
+import { allowedAddressesText } from '../servers/allowed-addresses';
 import { describedBy, Field } from '../field';
 import { FormMessage } from '../form-message';
 import { SubmitButton } from '../submit-button';
@@ -17,11 +19,14 @@ export function CreateWebhookForm<T extends { id: string; secret: string; url: s
   action,
   projects,
   moreProjects,
+  addresses,
 }: {
   org: string;
   action: (previous: ActionState<T>, form: FormData) => Promise<ActionState<T>>;
   projects: { id: string; name: string }[];
   moreProjects: boolean;
+  /** The deployment's address policy (getAllowedAddresses), for the URL field's hint. */
+  addresses: AllowedAddressesView;
 }) {
   const [state, onSubmit, , formAction] = useKeptForm(action);
   const created = state?.ok ? state.data : undefined;
@@ -73,7 +78,7 @@ export function CreateWebhookForm<T extends { id: string; secret: string; url: s
         <Field
           id="webhook-url"
           label="Payload URL"
-          hint="Where mcptest POSTs JSON when a run finishes. It must be reachable from the internet: private, link-local and cloud metadata addresses are refused."
+          hint={`Where mcptest POSTs JSON when a run finishes. ${allowedAddressesText(addresses)}`}
           error={urlError}
         >
           <input

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { startEverythingServer, type RunningServer } from '../../../../../../test/mcp-servers';
 import { useTestRedis } from '../../../../../../test/redis';
-import { seedSuite } from '../../../../../../test/worker';
+import { queueRun, seedSuite, startTestWorker, waitForRunEnd } from '../../../../../../test/worker';
 import { discoverServer } from '../servers/discover-server';
 import { checkSuiteYaml } from './check-suite-yaml';
 import { PLACEHOLDER_EXAMPLE_YAML, scaffoldStarterSuite } from './scaffold-starter-suite';
@@ -57,6 +57,43 @@ describe('scaffoldStarterSuite against server-everything', () => {
     const one = loadSuite(example.yaml, 'suite.yaml');
     expect(one.ok && one.suite.assertions).toHaveLength(1);
   });
+
+  it('builds a starter suite that runs green through the worker (task-augmented tools included)', async () => {
+    const seeded = await seedSuite(database.db, { serverUrl: everything.url, yaml: YAML });
+    const actor = { tenantId: seeded.tenantId };
+    const discovery = await discoverServer(deps, actor, seeded.serverId);
+    // server-everything's simulate-research-query answers a plain tools/call with an error: it needs a task.
+    expect(discovery.tools.find((t) => t.name === 'simulate-research-query')?.descriptor).toMatchObject({
+      execution: { taskSupport: 'required' },
+    });
+    const starter = await scaffoldStarterSuite(deps, actor, { serverId: seeded.serverId });
+    if (!starter.discovered) throw new Error('expected a starter suite');
+    // gzip-file-as-resource's default argument is a GitHub URL the server itself downloads; test machines may have no
+    // internet, so it gets the same file as a data: URI (what the tool's schema also accepts).
+    const remote = 'https://raw.githubusercontent.com/modelcontextprotocol/servers/refs/heads/main/README.md';
+    expect(starter.yaml).toContain(remote);
+    const yaml = starter.yaml.replaceAll(remote, 'data:text/plain;base64,IyBSRUFETUUK');
+    const tdb = database.db.tenant(seeded.tenantId);
+    await tdb.suite.update({ where: { id: seeded.suiteId }, data: { yaml } });
+    await tdb.suiteVersion.updateMany({ where: { suiteId: seeded.suiteId }, data: { yaml } });
+
+    const worker = await startTestWorker(database, redis);
+    try {
+      const run = await waitForRunEnd(database.db, await queueRun(database.db, redis, seeded), 120_000);
+      const results = await tdb.assertionResult.findMany({
+        where: { runId: run.id },
+        select: { name: true, tool: true, status: true, detail: true },
+      });
+      expect(
+        results.filter((r) => r.status === 'FAIL'),
+        'no assertion of the starter suite fails',
+      ).toEqual([]);
+      expect(run).toMatchObject({ status: 'PASSED', failed: 0 });
+      expect(results.find((r) => r.tool === 'simulate-research-query')).toMatchObject({ status: 'PASS' });
+    } finally {
+      await worker.stop();
+    }
+  }, 150_000);
 
   it('answers not_found for another tenant’s server', async () => {
     const mine = await seedSuite(database.db, { serverUrl: everything.url, yaml: YAML });

@@ -8,6 +8,7 @@ import { HeaderList } from '../../../../../components/servers/header-list';
 import { TRANSPORT_LABELS } from '../../../../../components/servers/tool-labels';
 import { TimeStamp } from '../../../../../components/time-stamp';
 import { getProjectOrThrow } from '../../../../../server/services/projects/get-project-or-throw';
+import { getAllowedAddresses } from '../../../../../server/services/servers/get-allowed-addresses';
 import { getServer } from '../../../../../server/services/servers/get-server';
 import { getServerDiscovery } from '../../../../../server/services/servers/get-server-discovery';
 import { loadOrgPage, orNotFound } from '../../../../../server/ui/load-org-page';
@@ -102,7 +103,12 @@ export default async function ServerPage({ params, searchParams }: Props) {
         {canEdit ? (
           <details className="servers-inline-details">
             <summary>Edit name, URL or transport</summary>
-            <EditServerForm org={org} server={server} action={updateServerAction} />
+            <EditServerForm
+              org={org}
+              server={server}
+              action={updateServerAction}
+              addresses={getAllowedAddresses(ctx.deps)}
+            />
           </details>
         ) : null}
       </section>

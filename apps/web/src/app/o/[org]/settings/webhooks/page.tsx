@@ -5,6 +5,7 @@ import { Pagination } from '../../../../../components/pagination';
 import { CreateWebhookForm } from '../../../../../components/settings/create-webhook-form';
 import { TimeStamp } from '../../../../../components/time-stamp';
 import { listProjects } from '../../../../../server/services/projects/list-projects';
+import { getAllowedAddresses } from '../../../../../server/services/servers/get-allowed-addresses';
 import { listTenantWebhooks } from '../../../../../server/services/webhooks/list-tenant-webhooks';
 import { loadOrgPage } from '../../../../../server/ui/load-org-page';
 import { createWebhookAction } from './actions';
@@ -95,6 +96,7 @@ export default async function WebhooksPage({ params, searchParams }: Props) {
           action={createWebhookAction}
           projects={projects.items.map((p) => ({ id: p.id, name: p.name }))}
           moreProjects={projects.nextCursor !== null}
+          addresses={getAllowedAddresses(ctx.deps)}
         />
       ) : null}
     </main>
