@@ -385,6 +385,16 @@ describe.each(Object.entries(ORG_PAGE_CASES).map(([file, c]) => ({ file, c })))(
   it('signed out: sent to sign in, and back to this page', async () => {
     const params = paramsFor(page(), tenantA.slug, tenantA);
     const outcome = await render(file, null, params, c.search?.(tenantA));
+    if (page().kind === 'layout') {
+      // A layout renders with its page and would win the race with its own, shorter path (the deep link lost after
+      // sign-in): signed out, it renders its children alone, nothing of its own, and the page below redirects.
+      expect(outcome.kind === 'ok' ? JSON.parse(outcome.tree) : show(outcome)).toEqual({
+        element: 'Symbol(react.fragment)',
+        key: null,
+        props: { children: null },
+      });
+      return;
+    }
     expect(show(outcome)).toBe(`redirect /signin?callbackUrl=${encodeURIComponent(urlOf(page(), params))}`);
   });
 
