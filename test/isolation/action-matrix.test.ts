@@ -230,6 +230,11 @@ const ACTION_CASES: Record<string, Case> = {
     role: 'ADMIN',
     fields: (set) => ({ webhookId: set.webhookId, deliveryId: set.deliveryId }),
   },
+  'app/o/[org]/settings/webhooks/actions.ts#sendTestEventAction': {
+    operation: 'sendWebhookTestEvent',
+    role: 'ADMIN',
+    fields: (set) => ({ webhookId: set.webhookId }),
+  },
   'app/o/[org]/suites/[suiteId]/edit/actions.ts#updateSuiteAction': {
     operation: 'updateSuite',
     role: 'MEMBER',
@@ -240,6 +245,11 @@ const ACTION_CASES: Record<string, Case> = {
       serverId: set.serverId,
       yaml: SUITE_YAML,
     }),
+  },
+  'app/o/[org]/runs/[runId]/rerun-action.ts#rerunAction': {
+    operation: 'triggerRun',
+    role: 'MEMBER',
+    fields: (set) => ({ runId: set.runId }),
   },
   'app/o/[org]/suites/[suiteId]/run-now-action.ts#runSuiteNowAction': {
     operation: 'triggerRun',
