@@ -256,6 +256,11 @@ const ACTION_CASES: Record<string, Case> = {
     role: 'MEMBER',
     fields: (set) => ({ suiteId: set.suiteId, branch: 'matrix' }),
   },
+  'app/o/[org]/suites/[suiteId]/trigger-url-action.ts#createTriggerUrlAction': {
+    operation: 'createTriggerUrl',
+    role: 'ADMIN',
+    fields: (set) => ({ suiteId: set.suiteId, github: 'on' }),
+  },
   'app/o/[org]/suites/[suiteId]/schedule/actions.ts#saveScheduleAction': {
     operation: 'updateSuite',
     role: 'MEMBER',
