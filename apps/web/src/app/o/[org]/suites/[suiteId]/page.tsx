@@ -205,12 +205,18 @@ export default async function SuiteOverviewPage({ params }: Props) {
       <section className="card" aria-labelledby="runs-badge-title">
         <h2 id="runs-badge-title">Status badge</h2>
         <p className="muted runs-sub">
-          Shows the latest verdict; paste it in your README. The URLs are public but unguessable.
+          Shows the latest verdict; paste it in your README. The URLs are public but unguessable. A click opens the
+          suite’s <a href={suite.badge.statusUrl}>public status page</a> (its name, latest verdict and recent runs;
+          nothing else), or a page you choose.
         </p>
         <BadgeSnippets
           svgUrl={suite.badge.svgUrl}
           jsonUrl={suite.badge.jsonUrl}
-          linkUrl={`${ctx.deps.appUrl}${base}`}
+          linkUrl={suite.badge.statusUrl}
+          linkChoices={[
+            { label: 'its public status page (anyone)', url: suite.badge.statusUrl },
+            { label: 'this suite in mcptest (members only)', url: `${ctx.deps.appUrl}${base}` },
+          ]}
           label={suite.name}
           previewVersion={latest ? `${latest.id}-${latest.status}` : 'none'}
         />
