@@ -545,8 +545,11 @@ describe.each(Object.entries(ACCOUNT_PAGE_CASES).map(([file, c]) => ({ file, c }
 describe('app/status/[key]/page.tsx', () => {
   const file = 'app/status/[key]/page.tsx';
   const badgeKeyOf = async (set: TenantFixture) =>
-    (await deps.db.tenant(set.tenantId).suite.findFirstOrThrow({ where: { id: set.suiteId }, select: { badgeKey: true } }))
-      .badgeKey;
+    (
+      await deps.db
+        .tenant(set.tenantId)
+        .suite.findFirstOrThrow({ where: { id: set.suiteId }, select: { badgeKey: true } })
+    ).badgeKey;
 
   it("opens for anyone with the suite's badge key and shows its name, and nothing else of the organization", async () => {
     const key = await badgeKeyOf(tenantA);

@@ -7,7 +7,8 @@ describe('buildCiSnippets', () => {
       what: 'a local deployment',
       appUrl: 'http://localhost:3000',
       suiteId: 'cmwr7qcyb0007uj7dm2f1b9sa',
-      shell: 'MCPTEST_TOKEN=<your token> npx --yes @mcptest/cli ci --api http://localhost:3000 --suite cmwr7qcyb0007uj7dm2f1b9sa',
+      shell:
+        'MCPTEST_TOKEN=<your token> npx --yes @mcptest/cli ci --api http://localhost:3000 --suite cmwr7qcyb0007uj7dm2f1b9sa',
       step: '      - run: npx --yes @mcptest/cli ci --api http://localhost:3000 --suite cmwr7qcyb0007uj7dm2f1b9sa',
     },
     {
@@ -38,7 +39,10 @@ describe('buildCiSnippets', () => {
     const at = lines.indexOf(step);
     expect(at, snippets.githubActions).toBeGreaterThan(0);
     // The token comes from the repository's secret, in the step's env, never in the command.
-    expect(lines.slice(at + 1, at + 3)).toEqual(['        env:', '          MCPTEST_TOKEN: ${{ secrets.MCPTEST_TOKEN }}']);
+    expect(lines.slice(at + 1, at + 3)).toEqual([
+      '        env:',
+      '          MCPTEST_TOKEN: ${{ secrets.MCPTEST_TOKEN }}',
+    ]);
     expect(snippets.githubActions).toMatch(/^jobs:$/m);
     expect(snippets.githubActions).not.toMatch(/<your token>/);
   });

@@ -46,7 +46,12 @@ export function TriggerUrlForm({
         <>
           <SecretOnce title="Trigger URL" label="Trigger URL" copyLabel="Copy URL" value={created.url} />
           {created.githubSecret ? (
-            <SecretOnce title="GitHub webhook secret" label="Secret" copyLabel="Copy secret" value={created.githubSecret}>
+            <SecretOnce
+              title="GitHub webhook secret"
+              label="Secret"
+              copyLabel="Copy secret"
+              value={created.githubSecret}
+            >
               <ol className="ci-steps">
                 <li>
                   In the GitHub repository: <strong>Settings → Webhooks → Add webhook</strong>.
@@ -58,13 +63,13 @@ export function TriggerUrlForm({
                   <strong>Content type</strong>: <code>application/json</code>.
                 </li>
                 <li>
-                  <strong>Secret</strong>: the secret above (calls whose <code>X-Hub-Signature-256</code> does not
-                  match are refused).
+                  <strong>Secret</strong>: the secret above (calls whose <code>X-Hub-Signature-256</code> does not match
+                  are refused).
                 </li>
                 <li>
                   <strong>Which events</strong>: “Let me select individual events”, then <em>Pushes</em> and{' '}
-                  <em>Pull requests</em> (other events are answered and ignored; the first <code>ping</code> checks
-                  the setup).
+                  <em>Pull requests</em> (other events are answered and ignored; the first <code>ping</code> checks the
+                  setup).
                 </li>
               </ol>
             </SecretOnce>
@@ -72,8 +77,8 @@ export function TriggerUrlForm({
             <p>
               Call it from any CI step (no token, no secret):{' '}
               <code>
-                curl -fsS -X POST -H &apos;content-type: application/json&apos; -d
-                &apos;{'{'}&quot;branch&quot;:&quot;main&quot;{'}'}&apos; {created.url}
+                curl -fsS -X POST -H &apos;content-type: application/json&apos; -d &apos;{'{'}
+                &quot;branch&quot;:&quot;main&quot;{'}'}&apos; {created.url}
               </code>
             </p>
           )}

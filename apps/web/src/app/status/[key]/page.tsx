@@ -5,10 +5,7 @@ import { formatDuration } from '../../../components/runs/format';
 import { StatusPill } from '../../../components/status-pill';
 import { TimeStamp } from '../../../components/time-stamp';
 import { badgeUrls } from '../../../server/services/badges/badge-urls';
-import {
-  getPublicSuiteStatus,
-  type PublicRunStatus,
-} from '../../../server/services/badges/get-public-suite-status';
+import { getPublicSuiteStatus, type PublicRunStatus } from '../../../server/services/badges/get-public-suite-status';
 import { getServiceDeps } from '../../../server/services/get-service-deps';
 import '../../../styles/runs.css';
 

@@ -58,16 +58,14 @@ export async function getPublicSuiteStatus(
       durationMs: true,
     },
   });
-  const history = runs.map(
-    (run): PublicRunStatus => ({
-      status: FINISHED[run.status as keyof typeof FINISHED],
-      finishedAt: run.finishedAt?.toISOString() ?? null,
-      total: run.total,
-      passed: run.passed,
-      failed: run.failed,
-      skipped: run.skipped,
-      durationMs: run.durationMs,
-    }),
-  );
+  const history = runs.map((run): PublicRunStatus => ({
+    status: FINISHED[run.status as keyof typeof FINISHED],
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    total: run.total,
+    passed: run.passed,
+    failed: run.failed,
+    skipped: run.skipped,
+    durationMs: run.durationMs,
+  }));
   return { suiteName: suite.name, latest: history[0] ?? null, history };
 }

@@ -49,7 +49,9 @@ describe('rerunRun', () => {
     await rerunRun(deps, actor, run);
     // Three queued: the plan's limit in this file.
     await expect(rerunRun(deps, actor, run)).rejects.toMatchObject({ code: 'quota_exceeded' });
-    await database.db.tenant(seeded.tenantId).suite.updateMany({ where: { id: seeded.suiteId }, data: { enabled: false } });
+    await database.db
+      .tenant(seeded.tenantId)
+      .suite.updateMany({ where: { id: seeded.suiteId }, data: { enabled: false } });
     await expect(rerunRun(deps, actor, run)).rejects.toMatchObject({ code: 'conflict' });
   });
 });

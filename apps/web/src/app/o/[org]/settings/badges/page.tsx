@@ -66,7 +66,9 @@ export default async function BadgesPage({ params, searchParams }: Props) {
             svgUrl={badge.svgUrl}
             jsonUrl={badge.jsonUrl}
             linkUrl={`${appUrl}/o/${org}/projects/${project.id}`}
-            linkChoices={[{ label: 'the project in mcptest (members only)', url: `${appUrl}/o/${org}/projects/${project.id}` }]}
+            linkChoices={[
+              { label: 'the project in mcptest (members only)', url: `${appUrl}/o/${org}/projects/${project.id}` },
+            ]}
             label={project.name}
           />
           {suites.items.length === 0 ? (

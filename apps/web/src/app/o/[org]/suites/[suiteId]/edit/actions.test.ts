@@ -6,6 +6,7 @@ import { seedTenant, SUITE_YAML, type TenantFixture } from '../../../../../../..
 import { useTestRedis } from '../../../../../../../../../test/redis';
 import { useRouteEnv } from '../../../../../../../../../test/route-env';
 import type { ServiceDeps } from '../../../../../../server/services/service-deps';
+import type { updateSuiteAction as UpdateSuiteAction } from './actions';
 
 const session = vi.hoisted(() => ({ user: null as { userId: string; email: string } | null }));
 vi.mock('../../../../../../server/auth/get-session-actor', () => ({
@@ -19,14 +20,18 @@ useRouteEnv(testDb, testRedis);
 
 let deps: ServiceDeps;
 let tenant: TenantFixture;
-let updateSuiteAction: typeof import('./actions').updateSuiteAction;
+let updateSuiteAction: typeof UpdateSuiteAction;
 
 beforeAll(async () => {
   vi.stubEnv('__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS', 'true');
   const { getServiceDeps } = await import('../../../../../../server/services/get-service-deps');
   deps = getServiceDeps();
   ({ updateSuiteAction } = await import('./actions'));
-  tenant = await seedTenant(deps, { name: 'Save and run', marker: 'save-run', serverUrl: 'https://mcp.example.test/mcp' });
+  tenant = await seedTenant(deps, {
+    name: 'Save and run',
+    marker: 'save-run',
+    serverUrl: 'https://mcp.example.test/mcp',
+  });
 });
 
 function form(fields: Record<string, string>): FormData {
