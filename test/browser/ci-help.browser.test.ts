@@ -5,7 +5,7 @@
 // this file's database and Redis prefix, a real server-everything under test. Each `it` builds on the ones before.
 import { createHmac } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildCiSnippets } from '../../packages/core/src/links/ci-snippets';
 import { useTestDatabase } from '../db';
 import { useApiHarness } from '../http/api-harness';
@@ -71,6 +71,14 @@ beforeAll(async () => {
     runIds: [],
   });
 }, 120_000);
+// A failed step leaves a picture of where the owner's page was (test-artifacts/screenshots, kept by CI).
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail' && owner) {
+    await screenshot(owner, `links-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(
+      () => undefined,
+    );
+  }
+});
 afterAll(async () => {
   await browser?.close();
   await everything?.stop();

@@ -19,7 +19,6 @@ import {
   type ToolClassification,
   type ToolDescriptor,
   budgetExhaustedMessage,
-  toolTaskSupport,
 } from '@mcptest/core';
 import { createInFlightLimiter } from '../budget/in-flight-limiter';
 import { createMemoryCallBudget } from '../budget/memory-call-budget';
@@ -223,8 +222,7 @@ export async function runAudit(options: RunAuditOptions): Promise<RunAuditResult
         const callStarted = performance.now();
         callsMade += 1;
         try {
-          const task = toolTaskSupport(plan.tool) === 'required';
-          const result = await session.callTool(name, args, { timeoutMs, ...(task ? { task } : {}) });
+          const result = await session.callTool(name, args, { timeoutMs });
           return finish({ kind: 'result', result }, Math.round(performance.now() - callStarted));
         } catch (error) {
           if (isSessionError(error) && SESSION_BREAKING.has(error.code)) sessions.markBroken(session);
