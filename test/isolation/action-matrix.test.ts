@@ -230,6 +230,11 @@ const ACTION_CASES: Record<string, Case> = {
     role: 'ADMIN',
     fields: (set) => ({ webhookId: set.webhookId, deliveryId: set.deliveryId }),
   },
+  'app/o/[org]/settings/webhooks/actions.ts#sendTestEventAction': {
+    operation: 'sendWebhookTestEvent',
+    role: 'ADMIN',
+    fields: (set) => ({ webhookId: set.webhookId }),
+  },
   'app/o/[org]/suites/[suiteId]/edit/actions.ts#updateSuiteAction': {
     operation: 'updateSuite',
     role: 'MEMBER',
@@ -241,10 +246,20 @@ const ACTION_CASES: Record<string, Case> = {
       yaml: SUITE_YAML,
     }),
   },
+  'app/o/[org]/runs/[runId]/rerun-action.ts#rerunAction': {
+    operation: 'triggerRun',
+    role: 'MEMBER',
+    fields: (set) => ({ runId: set.runId }),
+  },
   'app/o/[org]/suites/[suiteId]/run-now-action.ts#runSuiteNowAction': {
     operation: 'triggerRun',
     role: 'MEMBER',
     fields: (set) => ({ suiteId: set.suiteId, branch: 'matrix' }),
+  },
+  'app/o/[org]/suites/[suiteId]/trigger-url-action.ts#createTriggerUrlAction': {
+    operation: 'createTriggerUrl',
+    role: 'ADMIN',
+    fields: (set) => ({ suiteId: set.suiteId, github: 'on' }),
   },
   'app/o/[org]/suites/[suiteId]/schedule/actions.ts#saveScheduleAction': {
     operation: 'updateSuite',

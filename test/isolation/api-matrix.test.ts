@@ -115,6 +115,7 @@ const API_CASES: Record<string, ApiCase> = {
   deleteWebhook: {},
   listWebhookDeliveries: { query: () => ({ status: 'failed' }) },
   redeliverWebhookDelivery: {},
+  sendWebhookTestEvent: {},
   rotateWebhookSecret: {},
 };
 

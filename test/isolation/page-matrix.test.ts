@@ -58,6 +58,14 @@ const PUBLIC_PAGES: Record<string, string> = {
   'app/signin/page.tsx': 'the sign-in form: no session yet, no tenant data',
 };
 
+/**
+ * Pages anyone may open, signed in or not, addressed by a credential in the URL rather than by a membership: each has
+ * its own block at the end of this file (what the credential shows, and that nothing else opens it).
+ */
+const KEYED_PUBLIC_PAGES: Record<string, string> = {
+  'app/status/[key]/page.tsx': "a suite's public status page, addressed by the suite's badge key",
+};
+
 type Params = Record<string, string>;
 
 interface OrgPageCase {
@@ -353,7 +361,12 @@ beforeAll(async () => {
 describe('page inventory', () => {
   it('has a case for every page and data-loading layout, and none for one that is gone', () => {
     const found = PAGES.map((page) => page.file);
-    const cases = [...Object.keys(ORG_PAGE_CASES), ...Object.keys(ACCOUNT_PAGE_CASES), ...Object.keys(PUBLIC_PAGES)];
+    const cases = [
+      ...Object.keys(ORG_PAGE_CASES),
+      ...Object.keys(ACCOUNT_PAGE_CASES),
+      ...Object.keys(PUBLIC_PAGES),
+      ...Object.keys(KEYED_PUBLIC_PAGES),
+    ];
     expect(
       found.filter((file) => !cases.includes(file)),
       'pages without an isolation case',
@@ -385,6 +398,16 @@ describe.each(Object.entries(ORG_PAGE_CASES).map(([file, c]) => ({ file, c })))(
   it('signed out: sent to sign in, and back to this page', async () => {
     const params = paramsFor(page(), tenantA.slug, tenantA);
     const outcome = await render(file, null, params, c.search?.(tenantA));
+    if (page().kind === 'layout') {
+      // A layout renders with its page and would win the race with its own, shorter path (the deep link lost after
+      // sign-in): signed out, it renders its children alone, nothing of its own, and the page below redirects.
+      expect(outcome.kind === 'ok' ? JSON.parse(outcome.tree) : show(outcome)).toEqual({
+        element: 'Symbol(react.fragment)',
+        key: null,
+        props: { children: null },
+      });
+      return;
+    }
     expect(show(outcome)).toBe(`redirect /signin?callbackUrl=${encodeURIComponent(urlOf(page(), params))}`);
   });
 
@@ -516,5 +539,49 @@ describe.each(Object.entries(ACCOUNT_PAGE_CASES).map(([file, c]) => ({ file, c }
     const outcome = await render(file, own.user, own.params);
     expect(own.expected(outcome), show(outcome)).toBe(true);
     if (outcome.kind === 'ok') expect(outcome.tree, 'A sees its marker').toContain(tenantA.marker);
+  });
+});
+
+describe('app/status/[key]/page.tsx', () => {
+  const file = 'app/status/[key]/page.tsx';
+  const badgeKeyOf = async (set: TenantFixture) =>
+    (
+      await deps.db
+        .tenant(set.tenantId)
+        .suite.findFirstOrThrow({ where: { id: set.suiteId }, select: { badgeKey: true } })
+    ).badgeKey;
+
+  it("opens for anyone with the suite's badge key and shows its name, and nothing else of the organization", async () => {
+    const key = await badgeKeyOf(tenantA);
+    const suite = await deps.db.tenant(tenantA.tenantId).suite.findFirstOrThrow({ where: { id: tenantA.suiteId } });
+    for (const user of [null, tenantB.users.OWNER, tenantA.users.VIEWER]) {
+      const outcome = await render(file, user, { key });
+      expect(show(outcome)).toBe('ok');
+      const tree = outcome.kind === 'ok' ? outcome.tree : '';
+      expect(tree).toContain(suite.name);
+      // With the suite's name taken out, nothing of A is left: no id, no other name, no slug, no address.
+      const rest = tree.split(suite.name).join('');
+      expect(
+        secretsOf(tenantA).filter((secret) => rest.includes(secret)),
+        'A beyond the suite name',
+      ).toEqual([]);
+      expect(rest).not.toContain('mcp.example.test');
+    }
+  });
+
+  it("finds nothing by any of A's ids or a key that names nothing: the same 404 for everyone", async () => {
+    const attempts: Attempt[] = [];
+    for (const user of [null, tenantB.users.OWNER, tenantA.users.OWNER]) {
+      for (const id of idsOf(tenantA)) {
+        attempts.push({
+          what: `${user ? user.email : 'anonymous'}, A's id ${id} as the key`,
+          user,
+          params: { key: id },
+          ghost: { params: { key: ghostId() } },
+          expected: 'not_found',
+        });
+      }
+    }
+    await check(file, attempts);
   });
 });

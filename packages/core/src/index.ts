@@ -18,3 +18,4 @@ export * from './plan';
 export * from './run';
 export * from './schedule';
 export * from './redact';
+export * from './links';

@@ -1,3 +1,4 @@
+import { DEFAULT_CALLBACK_PATH, safeCallbackPath } from '@mcptest/core';
 import { env } from '../../env';
 import { signInMethods } from '../../server/auth/build-auth-config';
 import { signInWithDev, signInWithEmail, signInWithGitHub } from '../../server/auth/sign-in-actions';
@@ -22,7 +23,8 @@ interface SignInPageProps {
 export default async function SignInPage({ searchParams }: SignInPageProps) {
   const params = await searchParams;
   const one = (name: string) => (typeof params[name] === 'string' ? params[name] : undefined);
-  const callbackUrl = one('callbackUrl') ?? '/orgs';
+  // The page the visitor was sent here from (loadOrgPage); anything but a same-origin path is dropped, not echoed.
+  const callbackUrl = safeCallbackPath(one('callbackUrl')) ?? DEFAULT_CALLBACK_PATH;
   const error = one('error');
   const methods = signInMethods(env());
 

@@ -1,3 +1,4 @@
+import { buildCiSnippets } from '@mcptest/core';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
@@ -68,7 +69,7 @@ export function RunsEmpty({
           <strong>From CI</strong>, with an API token (<Link href={`/o/${org}/settings`}>Settings</Link>) in{' '}
           <code>MCPTEST_TOKEN</code>:
           <pre className="runs-command" tabIndex={0}>
-            npx --yes @mcptest/cli ci --api {appUrl} --suite {suiteId ?? '<suite id>'} --junit mcptest.xml
+            {buildCiSnippets({ appUrl, suiteId: suiteId ?? '<suite id>' }).shell}
           </pre>
           It waits for the verdict and fails the job on a failure or a regression (docs/ci.md has GitHub Actions and
           GitLab examples; the REST API is described at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>).

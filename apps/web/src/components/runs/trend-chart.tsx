@@ -22,6 +22,9 @@ export function trendSentence(summary: SuiteTrend['summary']): string {
 export function TrendChart({ trend, runsPath }: { trend: SuiteTrend; runsPath: string }) {
   const data = trend.points.map((p, index) => ({
     run: index + 1,
+    runId: p.runId,
+    status: p.status,
+    finishedAt: p.finishedAt,
     label: p.finishedAt.slice(5, 16).replace('T', ' '),
     passRate: p.passRate,
     seconds: p.durationMs === null ? null : Math.round(p.durationMs / 100) / 10,
@@ -76,7 +79,8 @@ export function TrendChart({ trend, runsPath }: { trend: SuiteTrend; runsPath: s
             name="Pass rate"
             stroke="var(--runs-rate)"
             strokeWidth={2}
-            dot={{ r: 3 }}
+            dot={(props: DotProps) => <RunDot key={props.index} {...props} runsPath={runsPath} />}
+            activeDot={false}
             connectNulls
             isAnimationActive={false}
           />
@@ -113,6 +117,32 @@ export function TrendChart({ trend, runsPath }: { trend: SuiteTrend; runsPath: s
         </DataTable>
       </details>
     </figure>
+  );
+}
+
+interface DotProps {
+  cx?: number;
+  cy?: number;
+  index?: number;
+  payload?: { runId: string; status: string; passRate: number | null; finishedAt: string };
+}
+
+/**
+ * A point of the pass-rate line as a link to its run (keyboard-focusable, named for screen readers): the chart
+ * answers "which run was that?" with one click instead of a trip through the history table.
+ */
+function RunDot({ cx, cy, payload, runsPath }: DotProps & { runsPath: string }) {
+  if (cx === undefined || cy === undefined || !payload || payload.passRate === null) return null;
+  const when = `${payload.finishedAt.slice(0, 16).replace('T', ' ')} UTC`;
+  return (
+    <a
+      href={`${runsPath}/${payload.runId}`}
+      aria-label={`Run ${shortId(payload.runId)}, ${payload.status}, ${payload.passRate}% passed, finished ${when}`}
+      className="runs-trend-point"
+    >
+      <circle cx={cx} cy={cy} r={9} fill="transparent" />
+      <circle cx={cx} cy={cy} r={3.5} fill="var(--card)" stroke="var(--runs-rate)" strokeWidth={2} />
+    </a>
   );
 }
 

@@ -35,6 +35,7 @@ export function SuiteForm({
   zones = [],
   submitLabel,
   notice,
+  secondarySubmit,
 }: {
   org: string;
   mode: 'new' | 'edit';
@@ -47,6 +48,8 @@ export function SuiteForm({
   submitLabel: string;
   /** A message for the top of the form (e.g. why the starter suite could not be generated). */
   notice?: ReactNode;
+  /** A second submit button (the editor's "Save and run"): sends `intent=<intent>` with the form, to the same action. */
+  secondarySubmit?: { label: string; pendingText: string; intent: string };
 }) {
   const [state, formAction] = useActionState(action, null);
   const editor = useRef<YamlEditorHandle>(null);
@@ -207,6 +210,19 @@ export function SuiteForm({
       ) : null}
       <FormMessage state={state} />
       <SubmitButton pendingText="Saving…">{submitLabel}</SubmitButton>
+      {secondarySubmit ? (
+        <>
+          {' '}
+          <SubmitButton
+            variant="secondary"
+            name="intent"
+            value={secondarySubmit.intent}
+            pendingText={secondarySubmit.pendingText}
+          >
+            {secondarySubmit.label}
+          </SubmitButton>
+        </>
+      ) : null}
     </form>
   );
 }

@@ -1,14 +1,15 @@
 'use server';
 // Server actions of the sign-in page (and the sign-out button): thin wrappers over Auth.js's signIn/signOut that turn
 // an Auth.js error into /signin?error=<type> instead of an error page.
+import { safeCallbackPath } from '@mcptest/core';
 import { AuthError } from 'next-auth';
 import { redirect } from 'next/navigation';
 import { signIn, signOut } from '../../auth';
 import { DEV_SIGNIN_PROVIDER_ID } from './authorize-dev-sign-in';
 
-/** Only same-origin paths ("/x", not "//host" or "https://…") may be a post-sign-in destination. */
+/** Only same-origin paths ("/x", not "//host", "/\\host" or "https://…") may be a post-sign-in destination. */
 function safeRedirect(value: FormDataEntryValue | null): string {
-  return typeof value === 'string' && /^\/(?!\/)/.test(value) ? value : '/';
+  return safeCallbackPath(value) ?? '/';
 }
 
 async function signInOrExplain(provider: string, options: Record<string, unknown>): Promise<void> {

@@ -93,6 +93,7 @@ export const OPERATIONS = {
   deleteWebhook: 'admin',
   rotateWebhookSecret: 'admin',
   redeliverWebhookDelivery: 'admin',
+  sendWebhookTestEvent: 'admin',
   // Members (the web app only)
   inviteMember: 'admin',
   revokeInvitation: 'admin',

@@ -1,5 +1,6 @@
 import { forbidden, notFound } from 'next/navigation';
 import { toErrorPayload } from '../api/to-error-response';
+import { getSessionActor, type SessionActor } from '../auth/get-session-actor';
 import { requireUser } from '../auth/require-user';
 import { actorFromMembership, hasRole } from '../orgs/authorize';
 import type { ResolvedMembership, RoleName, SessionUser } from '../orgs/org-schemas';
@@ -25,7 +26,10 @@ export interface OrgPageContext {
  * then call the same service functions as the REST API with `actor`.
  */
 export async function loadOrgPage(org: string, path: string, minRole: RoleName = 'VIEWER'): Promise<OrgPageContext> {
-  const sessionUser = await requireUser(path);
+  return contextFor(await requireUser(path), org, minRole);
+}
+
+async function contextFor(sessionUser: SessionActor, org: string, minRole: RoleName): Promise<OrgPageContext> {
   const user: SessionUser = { userId: sessionUser.userId, email: sessionUser.email ?? '' };
   const deps = getServiceDeps();
   let membership: ResolvedMembership;
@@ -44,6 +48,18 @@ export async function loadOrgPage(org: string, path: string, minRole: RoleName =
     org,
     can: (role) => hasRole(membership.role, role),
   };
+}
+
+/**
+ * The entry of a LAYOUT under /o/[org]: like loadOrgPage, but a signed-out visitor gets null instead of the sign-in
+ * redirect. Next renders a layout and its page together and the layout's redirect wins, and a layout knows only its
+ * own path (`/o/acme`), not the page's (`/o/acme/suites/x`): redirecting here sent every deep link to the org home
+ * after sign-in. With null, the layout renders its children alone and the page, which calls loadOrgPage with its full
+ * path, redirects to sign-in and back.
+ */
+export async function loadOrgLayout(org: string, minRole: RoleName = 'VIEWER'): Promise<OrgPageContext | null> {
+  const sessionUser = await getSessionActor();
+  return sessionUser ? contextFor(sessionUser, org, minRole) : null;
 }
 
 /** Thrown-away helper for services that answer not_found for another tenant's id: a page shows Next's 404 instead. */

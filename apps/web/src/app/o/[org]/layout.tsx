@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { NavLinks } from '../../../components/nav-links';
 import { signOutAction } from '../../../server/auth/sign-in-actions';
 import { listMyOrganizations } from '../../../server/orgs/list-my-organizations';
-import { loadOrgPage } from '../../../server/ui/load-org-page';
+import { loadOrgLayout } from '../../../server/ui/load-org-page';
 
 /** The frame of every organization page: switcher, sections, who is signed in. Membership is checked here and again
  * by each page (layouts do not re-run on every navigation). */
@@ -15,7 +15,9 @@ export default async function OrgLayout({
   params: Promise<{ org: string }>;
 }) {
   const { org } = await params;
-  const ctx = await loadOrgPage(org, `/o/${org}`);
+  const ctx = await loadOrgLayout(org);
+  // Signed out: the page below redirects to sign-in with its own path (loadOrgLayout says why).
+  if (!ctx) return <>{children}</>;
   const orgs = await listMyOrganizations(ctx.deps, ctx.user);
   const current = orgs.find((o) => o.tenantId === ctx.membership.tenantId);
   const base = `/o/${org}`;

@@ -90,3 +90,12 @@ export const redeliverEndpoint = defineEndpoint({
   tag,
   responses: { 202: { description: 'The new delivery', schema: WebhookDeliveryResource } },
 });
+
+export const sendWebhookTestEventEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webhooks/{id}/test',
+  operationId: 'sendWebhookTestEvent',
+  summary: 'Send a signed webhook.test delivery to check the receiver (any subscribed events)',
+  tag,
+  responses: { 202: { description: 'The queued test delivery', schema: WebhookDeliveryResource } },
+});

@@ -9,9 +9,14 @@ function urls(appUrl: string, kind: 's' | 'p', badgeKey: string): BadgeUrls {
   return { svgUrl: `${base}.svg`, jsonUrl: `${base}.json` };
 }
 
-/** A suite's badge URLs (`badge: {svgUrl, jsonUrl}` on the suite resource). `appUrl` is APP_URL. */
-export function badgeUrls(appUrl: string, badgeKey: string): BadgeUrls {
-  return urls(appUrl, 's', badgeKey);
+/** A suite's badge URLs (`badge: {svgUrl, jsonUrl, statusUrl}` on the suite resource). `appUrl` is APP_URL. */
+export function badgeUrls(appUrl: string, badgeKey: string): BadgeUrls & { statusUrl: string } {
+  return { ...urls(appUrl, 's', badgeKey), statusUrl: suiteStatusUrl(appUrl, badgeKey) };
+}
+
+/** The suite's public status page (`/status/<badge key>`): where its badge links by default. */
+export function suiteStatusUrl(appUrl: string, badgeKey: string): string {
+  return `${appUrl.replace(/\/+$/, '')}/status/${encodeURIComponent(badgeKey)}`;
 }
 
 /** A project's aggregate badge URLs; the key comes from `ensureProjectBadgeKey`. */

@@ -47,7 +47,8 @@ export const SuiteResource = z.object({
   enabled: z.boolean(),
   /** The next firings of the schedule (UTC), for people checking their cron. */
   nextRuns: z.array(z.string()),
-  badge: z.object({ svgUrl: z.string(), jsonUrl: z.string() }),
+  /** The public badge and the public status page it links to (docs/badges.md), all addressed by the badge key. */
+  badge: z.object({ svgUrl: z.string(), jsonUrl: z.string(), statusUrl: z.string() }),
   /** Whether an inbound trigger URL exists (the URL itself is shown once, when created). */
   triggerUrl: z.object({ enabled: z.boolean(), githubSecret: z.boolean() }),
   createdAt: z.iso.datetime(),

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SettingsNav } from '../../../../components/settings/settings-nav';
-import { loadOrgPage } from '../../../../server/ui/load-org-page';
+import { loadOrgLayout } from '../../../../server/ui/load-org-page';
 import '../../../../styles/settings.css';
 
 /** The organization's settings share one frame: their sections as tabs (policy, API tokens, webhooks, badges). */
@@ -12,7 +12,9 @@ export default async function SettingsLayout({
   params: Promise<{ org: string }>;
 }) {
   const { org } = await params;
-  const ctx = await loadOrgPage(org, `/o/${org}/settings`);
+  const ctx = await loadOrgLayout(org);
+  // Signed out: the page below redirects to sign-in with its own path (loadOrgLayout says why).
+  if (!ctx) return <>{children}</>;
   return (
     <div className="settings-frame">
       <div className="settings-heading">

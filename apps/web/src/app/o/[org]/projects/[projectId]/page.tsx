@@ -243,6 +243,7 @@ export default async function ProjectPage({ params, searchParams }: Props) {
             svgUrl={badge.svgUrl}
             jsonUrl={badge.jsonUrl}
             linkUrl={`${ctx.deps.appUrl}${base}`}
+            linkChoices={[{ label: 'this project in mcptest (members only)', url: `${ctx.deps.appUrl}${base}` }]}
             label={`${project.name} tests`}
           />
         ) : (

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { PageHeader } from '../../../../../components/page-header';
+import { ActionButton } from '../../../../../components/settings/action-button';
 import { CancelRunForm } from '../../../../../components/runs/cancel-run-form';
 import { formatDuration, isActive, shortId, summaryText, triggerLabel } from '../../../../../components/runs/format';
 import { ResultItem } from '../../../../../components/runs/result-item';
@@ -12,6 +13,7 @@ import { getSuiteOrThrow } from '../../../../../server/services/suites/get-suite
 import { loadOrgPage, orNotFound } from '../../../../../server/ui/load-org-page';
 import '../../../../../styles/runs.css';
 import { cancelRunAction } from './cancel-action';
+import { rerunAction } from './rerun-action';
 
 export const metadata = { title: 'Run · mcptest' };
 
@@ -49,6 +51,15 @@ export default async function RunPage({ params }: Props) {
             ) : null
           ) : (
             <>
+              {ctx.can('MEMBER') && suite.enabled ? (
+                <ActionButton
+                  action={rerunAction}
+                  fields={{ org, runId: run.id }}
+                  label="Re-run"
+                  pendingText="Queuing…"
+                  variant="primary"
+                />
+              ) : null}
               <a className="btn btn-secondary btn-small" href={`${base}/junit.xml`} download>
                 Download JUnit
               </a>

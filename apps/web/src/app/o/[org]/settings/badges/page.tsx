@@ -66,6 +66,9 @@ export default async function BadgesPage({ params, searchParams }: Props) {
             svgUrl={badge.svgUrl}
             jsonUrl={badge.jsonUrl}
             linkUrl={`${appUrl}/o/${org}/projects/${project.id}`}
+            linkChoices={[
+              { label: 'the project in mcptest (members only)', url: `${appUrl}/o/${org}/projects/${project.id}` },
+            ]}
             label={project.name}
           />
           {suites.items.length === 0 ? (
@@ -80,7 +83,11 @@ export default async function BadgesPage({ params, searchParams }: Props) {
                   <BadgeSnippets
                     svgUrl={suite.badge.svgUrl}
                     jsonUrl={suite.badge.jsonUrl}
-                    linkUrl={`${appUrl}/o/${org}/suites/${suite.id}`}
+                    linkUrl={suite.badge.statusUrl}
+                    linkChoices={[
+                      { label: 'its public status page (anyone)', url: suite.badge.statusUrl },
+                      { label: 'the suite in mcptest (members only)', url: `${appUrl}/o/${org}/suites/${suite.id}` },
+                    ]}
                     label={suite.name}
                   />
                 </li>

@@ -1,3 +1,4 @@
+import { buildCiSnippets } from '@mcptest/core';
 import { EmptyState } from '../../../../../components/empty-state';
 import { PageHeader } from '../../../../../components/page-header';
 import { Pagination } from '../../../../../components/pagination';
@@ -51,8 +52,9 @@ export default async function TokensPage({ params, searchParams }: Props) {
         <EmptyState title="No API tokens yet">
           <p>
             Create one below to trigger runs from CI: a <strong>run</strong> token restricted to one project is all a
-            pipeline needs. Then <code>mcptest ci --suite &lt;id&gt; --token mcpt_…</code> runs a suite and fails the
-            build when it fails.
+            pipeline needs. Then{' '}
+            <code>{buildCiSnippets({ appUrl: ctx.deps.appUrl, suiteId: '<suite id>' }).shell}</code> runs a suite and
+            fails the build when it fails (each suite’s page has the command with its id, and a GitHub Actions job).
           </p>
         </EmptyState>
       ) : (

@@ -5,6 +5,7 @@ import type { ActionState } from '../../../../../lib/action-state';
 import { createWebhook } from '../../../../../server/services/webhooks/create-webhook';
 import { deleteWebhook } from '../../../../../server/services/webhooks/delete-webhook';
 import { redeliverDelivery } from '../../../../../server/services/webhooks/redeliver-delivery';
+import { sendTestEvent } from '../../../../../server/services/webhooks/send-test-event';
 import { rotateWebhookSecret } from '../../../../../server/services/webhooks/rotate-webhook-secret';
 import { updateWebhook } from '../../../../../server/services/webhooks/update-webhook';
 import type {
@@ -136,4 +137,23 @@ export async function redeliverAction(
 ): Promise<ActionState<WebhookDeliveryResource>> {
   const result = await redeliver(previous, form);
   return result?.ok ? { ...result, message: 'Queued again as a new delivery (top of the log).' } : result;
+}
+
+const sendTest = orgAction(
+  'sendWebhookTestEvent',
+  z.object({ webhookId: z.string().min(1) }),
+  ({ deps, actor }, { webhookId }) => sendTestEvent(deps, actor, webhookId),
+  // Each press sends a request to the receiver: limited like redeliver.
+  { rateLimit: 'outbound' },
+);
+
+/** "Send test event": queues a signed `webhook.test` delivery, which appears at the top of the delivery log. */
+export async function sendTestEventAction(
+  previous: ActionState<WebhookDeliveryResource>,
+  form: FormData,
+): Promise<ActionState<WebhookDeliveryResource>> {
+  const result = await sendTest(previous, form);
+  return result?.ok
+    ? { ...result, message: 'Test event queued: its delivery appears at the top of the log in a few seconds.' }
+    : result;
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { NavLinks } from '../../../../../components/nav-links';
 import { getProjectOrThrow } from '../../../../../server/services/projects/get-project-or-throw';
 import { getSuiteOrThrow } from '../../../../../server/services/suites/get-suite-or-throw';
-import { loadOrgPage, orNotFound } from '../../../../../server/ui/load-org-page';
+import { loadOrgLayout, orNotFound } from '../../../../../server/ui/load-org-page';
 
 /** A suite's pages share its name, its project and tabs: overview, editor, versions, schedule, runs. */
 export default async function SuiteLayout({
@@ -14,7 +14,9 @@ export default async function SuiteLayout({
   params: Promise<{ org: string; suiteId: string }>;
 }) {
   const { org, suiteId } = await params;
-  const ctx = await loadOrgPage(org, `/o/${org}/suites/${suiteId}`);
+  const ctx = await loadOrgLayout(org);
+  // Signed out: the page below redirects to sign-in with its own path (loadOrgLayout says why).
+  if (!ctx) return <>{children}</>;
   const suite = await orNotFound(getSuiteOrThrow(ctx.deps, ctx.actor, suiteId));
   const project = await getProjectOrThrow(ctx.deps, ctx.actor, suite.projectId);
   const base = `/o/${org}/suites/${suiteId}`;

@@ -1,6 +1,8 @@
+import { buildCiSnippets } from '@mcptest/core';
 import cronstrue from 'cronstrue';
 import Link from 'next/link';
 import { BadgeSnippets } from '../../../../../components/badges/badge-snippets';
+import { CiHelp } from '../../../../../components/suites/ci-help';
 import { formatDuration, shortId, summaryText, triggerLabel } from '../../../../../components/runs/format';
 import { RunNowForm } from '../../../../../components/runs/run-now-form';
 import { RunsEmptyState } from '../../../../../components/runs/runs-empty';
@@ -16,6 +18,7 @@ import { toSuiteResource } from '../../../../../server/services/suites/suite-res
 import { loadOrgPage, orNotFound } from '../../../../../server/ui/load-org-page';
 import '../../../../../styles/runs.css';
 import { runSuiteNowAction } from './run-now-action';
+import { createTriggerUrlAction } from './trigger-url-action';
 
 export const metadata = { title: 'Suite · mcptest' };
 
@@ -184,20 +187,36 @@ export default async function SuiteOverviewPage({ params }: Props) {
         ) : (
           <p className="muted">
             None yet. Runs also start from a <Link href={`${base}/schedule`}>schedule</Link> or from CI with{' '}
-            <code>mcptest ci --suite {suite.id}</code>.
+            <code>{buildCiSnippets({ appUrl: ctx.deps.appUrl, suiteId: suite.id }).shell}</code> (see{' '}
+            <a href="#ci-help-title">Run it from CI</a>).
           </p>
         )}
       </section>
 
+      <CiHelp
+        org={org}
+        appUrl={ctx.deps.appUrl}
+        suiteId={suite.id}
+        triggerUrl={suite.triggerUrl}
+        canManageTrigger={ctx.can('ADMIN')}
+        createTriggerUrl={createTriggerUrlAction}
+      />
+
       <section className="card" aria-labelledby="runs-badge-title">
         <h2 id="runs-badge-title">Status badge</h2>
         <p className="muted runs-sub">
-          Shows the latest verdict; paste it in your README. The URLs are public but unguessable.
+          Shows the latest verdict; paste it in your README. The URLs are public but unguessable. A click opens the
+          suite’s <a href={suite.badge.statusUrl}>public status page</a> (its name, latest verdict and recent runs;
+          nothing else), or a page you choose.
         </p>
         <BadgeSnippets
           svgUrl={suite.badge.svgUrl}
           jsonUrl={suite.badge.jsonUrl}
-          linkUrl={`${ctx.deps.appUrl}${base}`}
+          linkUrl={suite.badge.statusUrl}
+          linkChoices={[
+            { label: 'its public status page (anyone)', url: suite.badge.statusUrl },
+            { label: 'this suite in mcptest (members only)', url: `${ctx.deps.appUrl}${base}` },
+          ]}
           label={suite.name}
           previewVersion={latest ? `${latest.id}-${latest.status}` : 'none'}
         />

@@ -15,6 +15,7 @@ import {
   deleteWebhookAction,
   redeliverAction,
   rotateWebhookSecretAction,
+  sendTestEventAction,
   setWebhookEnabledAction,
   updateWebhookAction,
 } from '../actions';
@@ -115,6 +116,23 @@ export default async function WebhookPage({ params, searchParams }: Props) {
                 label={webhook.enabled ? 'Disable webhook' : 'Enable webhook'}
                 pendingText="Saving…"
               />
+            </div>
+            <div className="card">
+              <h3>Test the receiver</h3>
+              <p className="field-hint">
+                Sends a signed <code>webhook.test</code> event now, whichever events are subscribed, to check the URL
+                and your signature check before a run finishes.
+              </p>
+              {webhook.enabled ? (
+                <ActionButton
+                  action={sendTestEventAction}
+                  fields={fields}
+                  label="Send test event"
+                  pendingText="Queueing…"
+                />
+              ) : (
+                <p className="muted">Enable the webhook to send a test.</p>
+              )}
             </div>
             <div className="card">
               <h3>Signing secret</h3>

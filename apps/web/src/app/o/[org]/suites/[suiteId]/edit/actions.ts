@@ -1,6 +1,8 @@
 'use server';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import type { ActionState } from '../../../../../../lib/action-state';
+import { triggerRun } from '../../../../../../server/services/runs/trigger-run';
 import { getSuiteOrThrow } from '../../../../../../server/services/suites/get-suite-or-throw';
 import { UpdateSuiteRequest } from '../../../../../../server/services/suites/suite-schemas';
 import { updateSuite } from '../../../../../../server/services/suites/update-suite';
@@ -27,13 +29,35 @@ const save = orgAction('updateSuite', EditSuiteForm, async ({ deps, actor }, for
   return { version: after.version, newVersion: after.version !== before.version };
 });
 
-/** Saves the editor: new YAML becomes a new version; name and server change in place (MEMBER or higher). */
+/** The run half of "Save and run": its own permission (triggerRun) and the trigger rate limit, as "Run now". */
+const runAfterSave = orgAction(
+  'triggerRun',
+  z.object({ suiteId: z.string().min(1) }),
+  async ({ deps, actor }, input) => {
+    const outcome = await triggerRun(deps, actor, input.suiteId, {}, { trigger: 'MANUAL' });
+    return { id: outcome.finished ? outcome.run.id : outcome.id };
+  },
+  { rateLimit: 'trigger' },
+);
+
+/**
+ * Saves the editor: new YAML becomes a new version; name and server change in place (MEMBER or higher). With the
+ * "Save and run" button (`intent=run`), a successful save then queues a manual run of the saved version and opens it;
+ * a refused save queues nothing, and a refused run (disabled suite, quota, rate limit) keeps the save and says why.
+ */
 export async function updateSuiteAction(
   previous: ActionState<unknown>,
   form: FormData,
 ): Promise<ActionState<{ version: number; newVersion: boolean }>> {
   const result = await save(previous as ActionState<{ version: number; newVersion: boolean }>, form);
   if (!result?.ok || !result.data) return result;
+  if (form.get('intent') === 'run') {
+    const run = await runAfterSave(null, form);
+    if (run?.ok && run.data) redirect(`/o/${String(form.get('org'))}/runs/${run.data.id}`);
+    if (run && !run.ok) {
+      return { ...run, error: { ...run.error, message: `Saved, but the run was not queued: ${run.error.message}` } };
+    }
+  }
   return {
     ...result,
     message: result.data.newVersion

@@ -51,6 +51,9 @@ export default async function SuiteEditPage({ params }: Props) {
         servers={servers}
         initial={{ name: suite.name, serverId: suite.serverId, yaml: suite.yaml }}
         submitLabel="Save"
+        {...(suite.enabled
+          ? { secondarySubmit: { label: 'Save and run', pendingText: 'Saving and queuing…', intent: 'run' } }
+          : {})}
       />
     </main>
   );

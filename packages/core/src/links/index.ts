@@ -1,0 +1,2 @@
+export * from './safe-callback-path';
+export * from './ci-snippets';
