@@ -25,11 +25,12 @@ const SCOPES = [
   },
 ] as const;
 
+/** Shortest first, "Never" last (90 days is preselected). */
 const EXPIRIES = [
+  { value: '7', label: 'In 7 days' },
   { value: '30', label: 'In 30 days' },
   { value: '90', label: 'In 90 days' },
   { value: '365', label: 'In a year' },
-  { value: '7', label: 'In 7 days' },
   { value: '', label: 'Never' },
 ];
 
