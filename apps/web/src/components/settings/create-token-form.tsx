@@ -1,4 +1,5 @@
 'use client';
+import { CodeBlock } from '../code-block';
 import { fieldError, type ActionState } from '../../lib/action-state';
 import { describedBy, Field } from '../field';
 import { FormMessage } from '../form-message';
@@ -68,9 +69,9 @@ export function CreateTokenForm<T extends { token: string; name: string }>({
           value={created.token}
         >
           <p>Try it:</p>
-          <pre>
+          <CodeBlock label="curl example">
             <code>{`curl -H "authorization: Bearer ${created.token}" ${appUrl}/api/v1/projects`}</code>
-          </pre>
+          </CodeBlock>
         </SecretOnce>
       ) : null}
       <form action={formAction} onSubmit={onSubmit} className="card form" aria-labelledby="create-token-title">

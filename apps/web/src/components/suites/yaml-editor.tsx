@@ -94,6 +94,9 @@ export function YamlEditor({
     const describedBy = [hint ? hintId : null, readOnly ? null : problemsId].filter(Boolean).join(' ');
     const attributes = EditorView.contentAttributes.of({
       'aria-labelledby': labelId,
+      // Focusable by Tab even where the browser does not count contenteditable as focusable: the scroller around it
+      // must hold something the keyboard reaches (axe scrollable-region-focusable).
+      tabindex: '0',
       ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       ...(readOnly ? { 'aria-readonly': 'true' } : {}),
       spellcheck: 'false',

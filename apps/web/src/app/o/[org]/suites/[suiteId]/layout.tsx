@@ -27,7 +27,9 @@ export default async function SuiteLayout({
               <Link href={`/o/${org}`}>Projects</Link>
             </li>
             <li>
-              <Link href={`/o/${org}/projects/${project.id}`}>{project.name}</Link>
+              <Link href={`/o/${org}/projects/${project.id}`} title={project.name}>
+                {project.name}
+              </Link>
             </li>
           </ol>
         </nav>
