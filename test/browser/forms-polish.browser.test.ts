@@ -160,16 +160,25 @@ describe('forms and pages with the longest names', () => {
     await page.getByRole('button', { name: 'Create suite', exact: true }).click();
     const alert = page.locator('.suites-form [role="alert"]').first();
     await alert.waitFor();
+    // Soft checks: the suite is still saved below, so the pages after this test have a suite to show.
     const shown = (await page.locator('.suites-form').innerText()).trim();
-    expect(shown).not.toMatch(/Too small|expected string/);
-    expect(shown).toMatch(/empty/i);
+    expect.soft(shown).not.toMatch(/Too small|expected string/);
+    expect.soft(shown).toMatch(/empty/i);
     await screenshot(page, 'forms-empty-suite');
     await typeYaml(
       page,
       'assertions:\n  - name: echo says hello\n    assert: { tool: echo, args: { message: hello }, expect: { contains: [hello] } }\n',
     );
     await page.locator('.suites-problems-summary').filter({ hasText: 'No problems found.' }).waitFor();
-    await page.locator('.suites-form .form-error, .suites-form .field-error').first().waitFor({ state: 'detached' });
+    const cleared = await page
+      .locator('.suites-form .form-error, .suites-form .field-error')
+      .first()
+      .waitFor({ state: 'detached', timeout: 15_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    expect.soft(cleared, 'the refusal is gone once the YAML is valid').toBe(true);
     state.suiteId = await saveSuite(page);
   }, 300_000);
 
