@@ -166,7 +166,7 @@ const CASES: Record<string, ActionCase> = {
     fields: (set) => ({ suiteId: set.suiteId, branch: 'fuzz', commitSha: 'abc123' }),
   },
   'app/o/[org]/suites/[suiteId]/schedule/actions.ts#saveScheduleAction': {
-    fields: (set) => ({ suiteId: set.suiteId, schedule: '0 * * * *', timezone: 'UTC', enabled: 'on' }),
+    fields: (set) => ({ suiteId: set.suiteId, schedule: '0 * * * *', timezone: 'UTC', scheduleEnabled: 'on' }),
   },
   'app/o/[org]/suites/[suiteId]/versions/actions.ts#restoreVersionAction': {
     fields: (set) => ({ suiteId: set.suiteId, version: '1' }),

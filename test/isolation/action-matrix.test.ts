@@ -264,7 +264,7 @@ const ACTION_CASES: Record<string, Case> = {
   'app/o/[org]/suites/[suiteId]/schedule/actions.ts#saveScheduleAction': {
     operation: 'updateSuite',
     role: 'MEMBER',
-    fields: (set) => ({ suiteId: set.suiteId, schedule: SCHEDULE, timezone: 'UTC', enabled: 'on' }),
+    fields: (set) => ({ suiteId: set.suiteId, schedule: SCHEDULE, timezone: 'UTC', scheduleEnabled: 'on' }),
   },
   'app/o/[org]/suites/[suiteId]/versions/actions.ts#restoreVersionAction': {
     operation: 'updateSuite',

@@ -1,5 +1,6 @@
 // Browser steps for the project page, server registration and discovery (H2's area), for the end-to-end test.
 import type { Page } from 'playwright-core';
+import { TRANSPORT_LABELS } from '../../../apps/web/src/components/servers/tool-labels';
 
 /** What `registerServer` fills in; header values are write-only (typed, never shown again). */
 export interface RegisterServerInput {
@@ -9,7 +10,8 @@ export interface RegisterServerInput {
   headers?: Record<string, string>;
 }
 
-const TRANSPORT_RADIO = { auto: 'Auto', http: 'Streamable HTTP', sse: 'Legacy SSE' } as const;
+// The labels of the web app's one transport map (components/servers/tool-labels.ts).
+const TRANSPORT_RADIO = TRANSPORT_LABELS;
 
 /**
  * Registers a server from `/o/<org>/projects/<projectId>/servers/new` (the user must be MEMBER or higher) and returns

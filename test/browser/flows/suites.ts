@@ -50,7 +50,7 @@ export async function openNewSuite(page: Page, base: string, org: string, projec
 
 /**
  * Fills the suite name and, when given, picks the server whose name is `serverName` (options of servers not yet
- * discovered read "<name> (not discovered)"). Works on the new-suite and editor pages.
+ * discovered read "<name> — <host/path> (not discovered)"). Works on the new-suite and editor pages.
  */
 export async function fillSuiteForm(page: Page, input: { name: string; serverName?: string }): Promise<void> {
   await page.getByLabel('Suite name', { exact: true }).fill(input.name);

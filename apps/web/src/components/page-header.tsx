@@ -20,7 +20,9 @@ export function PageHeader({
           <ol>
             {crumbs.map((crumb) => (
               <li key={crumb.href}>
-                <Link href={crumb.href}>{crumb.label}</Link>
+                <Link href={crumb.href} title={crumb.label}>
+                  {crumb.label}
+                </Link>
               </li>
             ))}
           </ol>

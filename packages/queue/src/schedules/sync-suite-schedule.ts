@@ -8,17 +8,19 @@ export interface ScheduledSuite {
   schedule: string | null;
   timezone: string;
   enabled: boolean;
+  /** The schedule alone (paused: false); absent means on. */
+  scheduleEnabled?: boolean;
 }
 
 /**
  * Makes the suite's BullMQ job scheduler match the suite: upserted (pattern and timezone) when it has a schedule and
- * is enabled, removed otherwise. Call it whenever a suite is saved or deleted; the reconciler also calls it for every
+ * both the suite and its schedule are enabled, removed otherwise. Call it whenever a suite is saved or deleted; the reconciler also calls it for every
  * scheduled suite, because Postgres is the source of truth and Redis may have lost its schedulers.
  */
 export async function syncSuiteSchedule(queues: Queues, suite: ScheduledSuite): Promise<'upserted' | 'removed'> {
   const queue = queues.queue('schedules');
   const id = suiteSchedulerId(suite.id);
-  if (!suite.enabled || suite.schedule === null) {
+  if (!suite.enabled || suite.scheduleEnabled === false || suite.schedule === null) {
     await queue.removeJobScheduler(id);
     return 'removed';
   }

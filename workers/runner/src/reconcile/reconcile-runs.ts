@@ -168,7 +168,7 @@ async function planCaps(deps: WorkerDeps): Promise<(tenantId: string) => Promise
 async function syncSchedules(deps: WorkerDeps, report: ReconcileReport, now: number): Promise<void> {
   // eslint-disable-next-line no-restricted-properties -- every tenant's schedules live in one BullMQ queue.
   const suites = await deps.db.unscoped.suite.findMany({
-    where: { enabled: true, schedule: { not: null } },
+    where: { enabled: true, scheduleEnabled: true, schedule: { not: null } },
     select: { id: true, tenantId: true, schedule: true, timezone: true, tenant: { select: { plan: true } } },
   });
   const existing = new Map((await listSuiteSchedulers(deps.queues)).map((s) => [s.schedulerId, s]));

@@ -6,7 +6,8 @@ import type { WorkerDeps } from '../worker-deps';
 /**
  * The `suite.scheduled` job: a suite's schedule fired. Creates a SCHEDULE run keyed by the firing (the job id that
  * BullMQ's scheduler derives from the firing time), so a retried job finds its run instead of making a second one, and
- * queues it like any other run. A suite that was deleted or unscheduled meanwhile loses its scheduler.
+ * queues it like any other run. A suite that was deleted, disabled, unscheduled or whose schedule was paused meanwhile
+ * loses its scheduler.
  */
 export async function runScheduledSuite(
   deps: WorkerDeps,
@@ -16,8 +17,11 @@ export async function runScheduledSuite(
   const { suiteId, tenantId } = payload;
   const log = deps.logger.child({ tenantId, suiteId, jobId: context.job.id });
   const db = deps.db.tenant(tenantId);
-  const suite = await db.suite.findFirst({ where: { id: suiteId }, select: { schedule: true, enabled: true } });
-  if (!suite || !suite.enabled || suite.schedule === null) {
+  const suite = await db.suite.findFirst({
+    where: { id: suiteId },
+    select: { schedule: true, enabled: true, scheduleEnabled: true },
+  });
+  if (!suite || !suite.enabled || !suite.scheduleEnabled || suite.schedule === null) {
     await removeSuiteScheduler(deps.queues, suiteSchedulerId(suiteId));
     log.info('suite no longer scheduled; scheduler removed');
     return 'unscheduled';

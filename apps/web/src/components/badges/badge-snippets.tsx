@@ -101,7 +101,10 @@ export function BadgeSnippets({
       ].map(([name, text]) => (
         <div key={name} className="snippet">
           <span className="snippet-label">{name}</span>
-          <code>{text}</code>
+          {/* Scrolls sideways: focusable and named, so keyboard users can scroll it (scrollable-region-focusable). */}
+          <code tabIndex={0} role="group" aria-label={`${name} snippet`}>
+            {text}
+          </code>
           <CopyButton text={text!} label={`Copy ${name}`} name={`Copy ${name} for ${label}`} />
         </div>
       ))}

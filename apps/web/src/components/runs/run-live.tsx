@@ -23,10 +23,13 @@ export function RunLive({
   eventsUrl,
   initialStatus,
   initialResults,
+  total,
 }: {
   eventsUrl: string;
   initialStatus: 'queued' | 'running';
   initialResults: ResultItemData[];
+  /** How many results the run will have (its version's assertions); without it the bar shows no total. */
+  total?: number;
 }) {
   const router = useRouter();
   const [status, setStatus] = useState<string>(initialStatus);
@@ -94,16 +97,32 @@ export function RunLive({
     status === 'queued'
       ? 'Waiting for a worker to pick it up…'
       : status === 'running'
-        ? `${results.length} finished${current ? ` · now: ${current}` : ''}`
+        ? `${results.length}${total ? ` of ${total}` : ''} finished${current ? ` · now: ${current}` : ''}`
         : undefined;
+  const done = total ? Math.min(results.length, total) : 0;
   return (
     <section className="runs-live" aria-labelledby="runs-live-title">
       <h2 id="runs-live-title">Live progress</h2>
       <RunStatusLine status={status} note={note} />
       {status === 'running' || status === 'queued' ? (
-        <div className="runs-progress" aria-hidden="true">
-          <div className="runs-progress-bar" />
-        </div>
+        total ? (
+          // A determinate bar: done of total, as text too (the status line says "N of M finished").
+          <div
+            className="runs-progress runs-progress-known"
+            role="progressbar"
+            aria-label="Assertions finished"
+            aria-valuemin={0}
+            aria-valuemax={total}
+            aria-valuenow={done}
+            aria-valuetext={`${done} of ${total}`}
+          >
+            <div className="runs-progress-bar" style={{ width: `${(done / total) * 100}%` }} />
+          </div>
+        ) : (
+          <div className="runs-progress" aria-hidden="true">
+            <div className="runs-progress-bar" />
+          </div>
+        )
       ) : null}
       <p className="sr-only" aria-live="polite">
         {announcement}

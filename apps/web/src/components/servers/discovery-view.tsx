@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { LintFindingResource, SavedDiscovery } from '../../server/services/servers/discovery-schemas';
 import type { ComparedToolField } from '../../server/services/servers/diff-tools';
+import { CodeBlock } from '../code-block';
 import { EmptyState } from '../empty-state';
 import { TimeStamp } from '../time-stamp';
 import { ToolDiff } from './tool-diff';
@@ -15,8 +16,12 @@ function count(n: number, one: string, many: string): string {
   return n === 0 ? '' : `${n} ${n === 1 ? one : many}`;
 }
 
-function Json({ value }: { value: unknown }) {
-  return <pre className="servers-json">{JSON.stringify(value, null, 2)}</pre>;
+function Json({ value, label }: { value: unknown; label: string }) {
+  return (
+    <CodeBlock className="servers-json" label={label}>
+      {JSON.stringify(value, null, 2)}
+    </CodeBlock>
+  );
 }
 
 /** What changed at the last discovery: prominent when anything did, one quiet line when nothing did. */
@@ -167,18 +172,21 @@ function ToolCard({
       <div className="servers-tool-details">
         <details>
           <summary>Input schema</summary>
-          <Json value={descriptor.inputSchema ?? null} />
+          <Json value={descriptor.inputSchema ?? null} label={`Input schema of ${tool.name}`} />
         </details>
         {descriptor.outputSchema !== undefined ? (
           <details>
             <summary>Output schema</summary>
-            <Json value={descriptor.outputSchema} />
+            <Json value={descriptor.outputSchema} label={`Output schema of ${tool.name}`} />
           </details>
         ) : null}
         {descriptor.annotations !== undefined || descriptor._meta !== undefined ? (
           <details>
             <summary>Annotations &amp; _meta</summary>
-            <Json value={{ annotations: descriptor.annotations, _meta: descriptor._meta }} />
+            <Json
+              value={{ annotations: descriptor.annotations, _meta: descriptor._meta }}
+              label={`Annotations and _meta of ${tool.name}`}
+            />
           </details>
         ) : null}
       </div>

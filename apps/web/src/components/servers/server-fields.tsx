@@ -2,23 +2,22 @@
 import { describedBy, Field } from '../field';
 import { fieldError, type ActionState } from '../../lib/action-state';
 import type { AllowedAddressesView } from '../../server/services/servers/get-allowed-addresses';
+import { TRANSPORT_LABELS } from './tool-labels';
 import type { ServerTransportName } from '../../server/services/servers/server-schemas';
 import { allowedAddressesText } from './allowed-addresses';
 
-const TRANSPORTS: { value: ServerTransportName; label: string; hint: string }[] = [
+/** The choices with what each means; their names come from TRANSPORT_LABELS, the one map every page uses. */
+const TRANSPORTS: { value: ServerTransportName; hint: string }[] = [
   {
     value: 'auto',
-    label: 'Auto',
     hint: 'Tries Streamable HTTP first and falls back to legacy SSE. Right for most servers.',
   },
   {
     value: 'http',
-    label: 'Streamable HTTP',
     hint: 'The current MCP transport (2025-03-26 and later): one endpoint, usually ending in /mcp.',
   },
   {
     value: 'sse',
-    label: 'Legacy SSE',
     hint: 'The older HTTP+SSE transport (2024-11-05): an event stream, usually ending in /sse.',
   },
 ];
@@ -101,7 +100,7 @@ export function ServerFields({
               defaultChecked={(defaults?.transport ?? 'auto') === transport.value}
               aria-describedby={id(`transport-${transport.value}-hint`)}
             />
-            <label htmlFor={id(`transport-${transport.value}`)}>{transport.label}</label>
+            <label htmlFor={id(`transport-${transport.value}`)}>{TRANSPORT_LABELS[transport.value]}</label>
             <p className="field-hint" id={id(`transport-${transport.value}-hint`)}>
               {transport.hint}
             </p>

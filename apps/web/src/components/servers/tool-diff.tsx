@@ -34,7 +34,12 @@ export function ToolDiff({
       {fields.map((field) => (
         <div key={field}>
           <p className="servers-diff-field">{changedFieldsLabel([field])}</p>
-          <pre className="servers-json servers-diff-lines">
+          <pre
+            className="servers-json servers-diff-lines"
+            tabIndex={0}
+            role="group"
+            aria-label={`Changes to ${changedFieldsLabel([field])}`}
+          >
             {diffLines(prettySorted(before[field]), prettySorted(after[field])).map((part, i) => {
               const mark = part.added ? '+' : part.removed ? '−' : ' ';
               let lines = part.value.replace(/\n$/, '').split('\n');

@@ -72,6 +72,7 @@ export function changedFieldsLabel(fields: readonly ComparedToolField[]): string
   return fields.map((field) => FIELD_LABELS[field]).join(', ');
 }
 
+/** Transports in words: the one map every page and form uses (a page printing the raw value read as another name). */
 export const TRANSPORT_LABELS = {
   auto: 'Auto (Streamable HTTP, then SSE)',
   http: 'Streamable HTTP',

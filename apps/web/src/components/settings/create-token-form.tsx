@@ -1,4 +1,5 @@
 'use client';
+import { CodeBlock } from '../code-block';
 import { fieldError, type ActionState } from '../../lib/action-state';
 import { describedBy, Field } from '../field';
 import { FormMessage } from '../form-message';
@@ -25,11 +26,12 @@ const SCOPES = [
   },
 ] as const;
 
+/** Shortest first, "Never" last (90 days is preselected). */
 const EXPIRIES = [
+  { value: '7', label: 'In 7 days' },
   { value: '30', label: 'In 30 days' },
   { value: '90', label: 'In 90 days' },
   { value: '365', label: 'In a year' },
-  { value: '7', label: 'In 7 days' },
   { value: '', label: 'Never' },
 ];
 
@@ -67,9 +69,9 @@ export function CreateTokenForm<T extends { token: string; name: string }>({
           value={created.token}
         >
           <p>Try it:</p>
-          <pre>
+          <CodeBlock label="curl example">
             <code>{`curl -H "authorization: Bearer ${created.token}" ${appUrl}/api/v1/projects`}</code>
-          </pre>
+          </CodeBlock>
         </SecretOnce>
       ) : null}
       <form action={formAction} onSubmit={onSubmit} className="card form" aria-labelledby="create-token-title">

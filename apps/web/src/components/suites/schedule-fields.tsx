@@ -3,7 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import type { SchedulePreview } from '../../server/services/suites/preview-schedule';
 import { describedBy, Field } from '../field';
 import { previewScheduleLive } from './live-actions';
-import { cronInWords, formatInZone } from './schedule-format';
+import { NextRuns } from './next-runs';
+import { cronInWords } from './schedule-format';
 import '../../styles/suites.css';
 
 const PREVIEW_DELAY_MS = 400;
@@ -164,18 +165,8 @@ export function ScheduleFields({
         </p>
         {preview?.ok && fresh && cron.trim() !== '' ? (
           <>
-            <p className="suites-schedule-next-title">
-              Next {preview.next.length} runs, {timezone} time:
-            </p>
-            <ol className="suites-schedule-next">
-              {preview.next.map((iso) => (
-                <li key={iso}>
-                  <time dateTime={iso} title={`${iso.slice(0, 16).replace('T', ' ')} UTC`}>
-                    {formatInZone(iso, timezone)}
-                  </time>
-                </li>
-              ))}
-            </ol>
+            <p className="suites-schedule-next-title">Next {preview.next.length} runs, in your time zone:</p>
+            <NextRuns runs={preview.next} className="suites-schedule-next" />
           </>
         ) : null}
         {preview ? (

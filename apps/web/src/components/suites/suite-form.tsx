@@ -9,14 +9,11 @@ import { FormMessage } from '../form-message';
 import { SubmitButton } from '../submit-button';
 import { starterSuiteLive } from './live-actions';
 import { ScheduleFields } from './schedule-fields';
+import { serverOptionLabel, type SuiteFormServer } from './server-options';
 import { YamlEditor, type YamlEditorHandle } from './yaml-editor';
 import '../../styles/suites.css';
 
-export interface SuiteFormServer {
-  id: string;
-  name: string;
-  discovered: boolean;
-}
+export type { SuiteFormServer } from './server-options';
 
 type SuiteAction = (previous: ActionState<unknown>, form: FormData) => Promise<ActionState<unknown>>;
 
@@ -63,10 +60,16 @@ export function SuiteForm({
     if (state && !state.ok && state.error.positions?.length) editor.current?.showProblems(state.error.positions);
   }, [state]);
 
+  // A save refused for its YAML (e.g. an empty suite) keeps its message only until the live check finds the YAML
+  // valid: a message about text that was since fixed reads as if the fix did not work.
+  const [fixedFor, setFixedFor] = useState<ActionState<unknown>>(null);
+  const yamlFixed = state !== null && fixedFor === state;
+  const shownState = yamlFixed && yamlOnlyError(state) ? null : state;
+
   const server = servers.find((s) => s.id === serverId);
   const nameError = fieldError(state, 'name');
   const serverError = fieldError(state, 'serverId');
-  const yamlError = fieldError(state, 'yaml');
+  const yamlError = yamlFixed ? undefined : fieldError(state, 'yaml');
 
   const chooseServer = (id: string) => {
     setServerId(id);
@@ -124,7 +127,17 @@ export function SuiteForm({
       {Object.entries(hidden).map(([key, value]) => (
         <input key={key} type="hidden" name={key} value={value} />
       ))}
-      <Field id="suite-name" label="Suite name" hint="What it checks, e.g. “weather tools answer”." error={nameError}>
+      <Field
+        id="suite-name"
+        label="Suite name"
+        hint={
+          <>
+            What it checks, e.g. “weather tools answer”. This is the suite’s one name here: a <code>name:</code> in the
+            YAML is ignored by mcptest (the CLI uses it when it runs the file on its own).
+          </>
+        }
+        error={nameError}
+      >
         <input
           id="suite-name"
           name="name"
@@ -159,8 +172,7 @@ export function SuiteForm({
           >
             {servers.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.name}
-                {s.discovered ? '' : ' (not discovered)'}
+                {serverOptionLabel(s)}
               </option>
             ))}
           </select>
@@ -186,6 +198,7 @@ export function SuiteForm({
         label="Suite YAML"
         hint="Checked as you type with the same rules as saving. Tab indents; press Esc then Tab to leave the editor."
         initialValue={initial.yaml}
+        onValid={() => setFixedFor(state)}
       />
       {yamlError && !(state && !state.ok && state.error.positions?.length) ? (
         <p className="field-error" role="alert">
@@ -208,7 +221,7 @@ export function SuiteForm({
           />
         </details>
       ) : null}
-      <FormMessage state={state} />
+      <FormMessage state={shownState} />
       <SubmitButton pendingText="Saving…">{submitLabel}</SubmitButton>
       {secondarySubmit ? (
         <>
@@ -225,4 +238,11 @@ export function SuiteForm({
       ) : null}
     </form>
   );
+}
+
+/** A refusal about the YAML alone (no other field named), which a valid YAML answers. */
+function yamlOnlyError(state: ActionState<unknown>): boolean {
+  if (!state || state.ok) return false;
+  const fields = Object.keys(state.error.fields);
+  return (fields.length > 0 && fields.every((f) => f === 'yaml')) || (state.error.positions?.length ?? 0) > 0;
 }

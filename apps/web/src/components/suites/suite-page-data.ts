@@ -1,6 +1,6 @@
 import type { Actor, ServiceDeps } from '../../server/services/service-deps';
 import { listServers } from '../../server/services/servers/list-servers';
-import type { SuiteFormServer } from './suite-form';
+import type { SuiteFormServer } from './server-options';
 
 /** Servers a suite may run against: its project's, the first hundred (a project rarely has more than a few). */
 export async function projectServerOptions(
@@ -9,7 +9,7 @@ export async function projectServerOptions(
   projectId: string,
 ): Promise<SuiteFormServer[]> {
   const page = await listServers(deps, actor, projectId, { limit: 100 });
-  return page.items.map((s) => ({ id: s.id, name: s.name, discovered: s.discoveredAt !== null }));
+  return page.items.map((s) => ({ id: s.id, name: s.name, url: s.url, discovered: s.discoveredAt !== null }));
 }
 
 /** IANA zone names for the time zone datalist (the runtime's list, with UTC first). */

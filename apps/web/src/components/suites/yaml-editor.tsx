@@ -43,6 +43,7 @@ export function YamlEditor({
   initialValue,
   readOnly = false,
   initialProblems,
+  onValid,
   ref,
 }: {
   org: string;
@@ -53,6 +54,8 @@ export function YamlEditor({
   readOnly?: boolean;
   /** Problems of the last refused save, when the page renders with them. */
   initialProblems?: readonly SuiteYamlDiagnostic[];
+  /** Called when the live check finds the text valid (the form then drops a save's message about the YAML). */
+  onValid?: () => void;
   ref?: Ref<YamlEditorHandle>;
 }) {
   const id = useId();
@@ -66,6 +69,11 @@ export function YamlEditor({
   const [mounted, setMounted] = useState(false);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [checking, setChecking] = useState<'idle' | 'checking' | 'failed'>('idle');
+  // The editor is created once; the latest callback is read through a ref.
+  const onValidRef = useRef(onValid);
+  useEffect(() => {
+    onValidRef.current = onValid;
+  });
 
   useImperativeHandle(ref, () => ({
     getValue: () => view.current?.state.doc.toString() ?? textarea.current?.value ?? '',
@@ -86,6 +94,9 @@ export function YamlEditor({
     const describedBy = [hint ? hintId : null, readOnly ? null : problemsId].filter(Boolean).join(' ');
     const attributes = EditorView.contentAttributes.of({
       'aria-labelledby': labelId,
+      // Focusable by Tab even where the browser does not count contenteditable as focusable: the scroller around it
+      // must hold something the keyboard reaches (axe scrollable-region-focusable).
+      tabindex: '0',
       ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       ...(readOnly ? { 'aria-readonly': 'true' } : {}),
       spellcheck: 'false',
@@ -105,6 +116,7 @@ export function YamlEditor({
                 return [];
               }
               setChecking('idle');
+              if (!result.data?.length) onValidRef.current?.();
               return toDiagnostics(doc, result.data ?? []);
             },
             { delay: CHECK_DELAY_MS },

@@ -31,8 +31,13 @@ export default async function OrgLayout({
           mcptest
         </Link>
         <details className="org-switcher">
-          <summary aria-label={`Organization: ${current?.name ?? org}. Switch organization`}>
-            {current?.name ?? org} <span className="muted">({ctx.membership.role.toLowerCase()})</span>
+          {/* The visible words start the accessible name (label-content-name-mismatch); a long name is cut here and
+              whole in the title. */}
+          <summary aria-label={`${current?.name ?? org} (${ctx.membership.role.toLowerCase()}): switch organization`}>
+            <span className="clamp" title={current?.name ?? org}>
+              {current?.name ?? org}
+            </span>{' '}
+            <span className="muted">({ctx.membership.role.toLowerCase()})</span>
           </summary>
           <ul>
             {orgs.map((o) => (

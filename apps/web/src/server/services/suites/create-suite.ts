@@ -41,6 +41,7 @@ export async function createSuite(
         schedule: input.schedule ?? null,
         timezone,
         enabled: input.enabled ?? true,
+        scheduleEnabled: input.scheduleEnabled ?? true,
         badgeKey: randomBytes(24).toString('base64url'),
       },
     });

@@ -15,6 +15,7 @@ export interface SuiteRow {
   schedule: string | null;
   timezone: string;
   enabled: boolean;
+  scheduleEnabled: boolean;
   badgeKey: string;
   triggerTokenHash: string | null;
   triggerSecret: { suiteId: string } | null;
@@ -24,7 +25,7 @@ export interface SuiteRow {
 
 export function toSuiteResource(row: SuiteRow, appUrl: string, now: Date): SuiteResource {
   const next =
-    row.schedule && row.enabled
+    row.schedule && row.enabled && row.scheduleEnabled
       ? checkSchedule({
           cron: row.schedule,
           timezone: row.timezone,
@@ -43,6 +44,7 @@ export function toSuiteResource(row: SuiteRow, appUrl: string, now: Date): Suite
     schedule: row.schedule,
     timezone: row.timezone,
     enabled: row.enabled,
+    scheduleEnabled: row.scheduleEnabled,
     nextRuns: next?.ok ? next.next : [],
     badge: badgeUrls(appUrl, row.badgeKey),
     triggerUrl: { enabled: row.triggerTokenHash !== null, githubSecret: row.triggerSecret !== null },

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 
-const Name = z.string().trim().min(1).max(200);
+// Messages a person can act on: zod's defaults ("Too small: expected string to have >=1 characters") reach the form.
+const Name = z.string().trim().min(1, 'give the suite a name').max(200, 'at most 200 characters');
 /** The YAML source; the loader validates it (errors carry line and column). */
 const Yaml = z
   .string()
-  .min(1)
-  .max(512 * 1024);
+  .min(1, 'the suite is empty: start with `assertions:` and one item')
+  .max(512 * 1024, 'the suite is larger than 512 KiB');
 /** Cron of 5 fields (or 6 with seconds, where the plan allows); null removes the schedule. */
 const Schedule = z.string().trim().min(1).max(200).nullable();
 const Timezone = z.string().trim().min(1).max(64);
@@ -17,6 +18,7 @@ export const CreateSuiteRequest = z.strictObject({
   schedule: Schedule.optional(),
   timezone: Timezone.optional(),
   enabled: z.boolean().optional(),
+  scheduleEnabled: z.boolean().optional(),
 });
 export type CreateSuiteRequest = z.infer<typeof CreateSuiteRequest>;
 
@@ -31,7 +33,10 @@ export const UpdateSuiteRequest = z.strictObject({
   yaml: Yaml.optional(),
   schedule: Schedule.optional(),
   timezone: Timezone.optional(),
+  /** The whole suite: false stops on-demand, CI and scheduled runs and takes it off the project badge. */
   enabled: z.boolean().optional(),
+  /** The schedule alone: false pauses scheduled runs (the cron is kept); the suite still runs when triggered. */
+  scheduleEnabled: z.boolean().optional(),
 });
 export type UpdateSuiteRequest = z.infer<typeof UpdateSuiteRequest>;
 
@@ -45,6 +50,8 @@ export const SuiteResource = z.object({
   schedule: z.string().nullable(),
   timezone: z.string(),
   enabled: z.boolean(),
+  /** Whether the schedule fires (false: paused, the cron kept). */
+  scheduleEnabled: z.boolean(),
   /** The next firings of the schedule (UTC), for people checking their cron. */
   nextRuns: z.array(z.string()),
   /** The public badge and the public status page it links to (docs/badges.md), all addressed by the badge key. */

@@ -1,5 +1,6 @@
 // Editing a suite two people have open: a save made on an older version is refused (409) instead of overwriting the
 // other save, and two saves racing on the same version cannot both win.
+import { listSuiteSchedulers } from '@mcptest/queue';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
@@ -49,5 +50,24 @@ describe('updateSuite', () => {
     expect(history.items.map((v) => v.version)).toEqual(
       Array.from({ length: won.length + 1 }, (_, i) => won.length + 1 - i),
     );
+  });
+
+  it('pauses the schedule alone: the cron is kept, no scheduler, no next runs, and the suite stays enabled', async () => {
+    const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: yaml('one') });
+    const actor = { tenantId: seeded.tenantId };
+    const scheduled = async () => (await listSuiteSchedulers(deps.queues)).some((s) => s.suiteId === seeded.suiteId);
+    const on = await updateSuite(deps, actor, seeded.suiteId, { schedule: '0 9 * * *', timezone: 'Europe/Berlin' });
+    expect(on).toMatchObject({ enabled: true, scheduleEnabled: true, schedule: '0 9 * * *' });
+    expect(on.nextRuns.length).toBeGreaterThan(0);
+    expect(await scheduled()).toBe(true);
+
+    const paused = await updateSuite(deps, actor, seeded.suiteId, { scheduleEnabled: false });
+    expect(paused).toMatchObject({ enabled: true, scheduleEnabled: false, schedule: '0 9 * * *' });
+    expect(paused.nextRuns).toEqual([]);
+    expect(await scheduled()).toBe(false);
+
+    const resumed = await updateSuite(deps, actor, seeded.suiteId, { scheduleEnabled: true });
+    expect(resumed.nextRuns.length).toBeGreaterThan(0);
+    expect(await scheduled()).toBe(true);
   });
 });

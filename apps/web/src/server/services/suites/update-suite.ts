@@ -9,7 +9,7 @@ import { validateSchedule, validateSuiteYaml } from './validate-suite-input';
 
 /**
  * Changes a suite. New YAML makes a new version (kept in the history; runs already queued keep the version they were
- * queued with). The job scheduler follows the schedule, timezone and enabled flag.
+ * queued with). The job scheduler follows the schedule, timezone and the enabled and scheduleEnabled flags.
  */
 export async function updateSuite(
   deps: ServiceDeps,
@@ -51,6 +51,7 @@ export async function updateSuite(
         schedule,
         timezone,
         ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+        ...(input.scheduleEnabled === undefined ? {} : { scheduleEnabled: input.scheduleEnabled }),
       },
     });
     if (guarded.count === 0) {

@@ -17,10 +17,13 @@ export default async function SettingsLayout({
   if (!ctx) return <>{children}</>;
   return (
     <div className="settings-frame">
-      <div className="settings-heading">
-        <p className="settings-kicker">Organization settings</p>
+      {/* A named region, so the kicker is inside a landmark like everything else on the page (axe `region`). */}
+      <section className="settings-heading" aria-labelledby="settings-kicker">
+        <p className="settings-kicker" id="settings-kicker">
+          Organization settings
+        </p>
         <SettingsNav org={org} admin={ctx.can('ADMIN')} />
-      </div>
+      </section>
       {children}
     </div>
   );

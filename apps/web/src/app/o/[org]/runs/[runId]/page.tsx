@@ -10,6 +10,8 @@ import { TranscriptDetails } from '../../../../../components/runs/transcript-det
 import { TimeStamp } from '../../../../../components/time-stamp';
 import { getRunWithResults } from '../../../../../server/services/runs/get-run-with-results';
 import { getSuiteOrThrow } from '../../../../../server/services/suites/get-suite-or-throw';
+import { getSuiteVersion } from '../../../../../server/services/suites/list-suite-versions';
+import { countAssertions } from '../../../../../components/runs/count-assertions';
 import { loadOrgPage, orNotFound } from '../../../../../server/ui/load-org-page';
 import '../../../../../styles/runs.css';
 import { cancelRunAction } from './cancel-action';
@@ -32,6 +34,14 @@ export default async function RunPage({ params }: Props) {
   const { run, results } = await orNotFound(getRunWithResults(ctx.deps, ctx.actor, runId));
   const suite = await getSuiteOrThrow(ctx.deps, ctx.actor, run.suiteId);
   const active = isActive(run.status);
+  // The live bar's total: the assertions of the version this run executes (one result each).
+  const plannedTotal = active
+    ? countAssertions(
+        run.suiteVersion === suite.version
+          ? suite.yaml
+          : (await getSuiteVersion(ctx.deps, ctx.actor, suite.id, run.suiteVersion).catch(() => null))?.yaml,
+      )
+    : undefined;
   const regressed = new Set(run.regressions.map((r) => r.name));
   // The regressions summary links to each result (the first trial of that name).
   const anchorOf = new Map<string, string>();
@@ -148,6 +158,7 @@ export default async function RunPage({ params }: Props) {
           eventsUrl={`${base}/events`}
           initialStatus={run.status as 'queued' | 'running'}
           initialResults={results}
+          total={plannedTotal}
         />
       ) : (
         <>

@@ -22,18 +22,21 @@ export default async function SuiteLayout({
   const base = `/o/${org}/suites/${suiteId}`;
   return (
     <div className="suite-frame">
-      <div className="suite-heading">
+      {/* A named region: the suite's name sits in a landmark like everything else on the page (axe `region`). */}
+      <section className="suite-heading" aria-labelledby="suite-frame-name">
         <nav aria-label="Breadcrumb" className="breadcrumbs">
           <ol>
             <li>
               <Link href={`/o/${org}`}>Projects</Link>
             </li>
             <li>
-              <Link href={`/o/${org}/projects/${project.id}`}>{project.name}</Link>
+              <Link href={`/o/${org}/projects/${project.id}`} title={project.name}>
+                {project.name}
+              </Link>
             </li>
           </ol>
         </nav>
-        <p className="suite-name">
+        <p className="suite-name" id="suite-frame-name">
           Suite <strong>{suite.name}</strong> <span className="muted">v{suite.version}</span>
         </p>
         <nav aria-label="Suite" className="tabs">
@@ -47,7 +50,7 @@ export default async function SuiteLayout({
             ]}
           />
         </nav>
-      </div>
+      </section>
       {children}
     </div>
   );

@@ -8,7 +8,9 @@ import { RunNowForm } from '../../../../../components/runs/run-now-form';
 import { RunsEmptyState } from '../../../../../components/runs/runs-empty';
 import { RunsTable } from '../../../../../components/runs/runs-table';
 import { TrendChart } from '../../../../../components/runs/trend-chart';
+import { TRANSPORT_LABELS } from '../../../../../components/servers/tool-labels';
 import { StatusPill } from '../../../../../components/status-pill';
+import { NextRuns } from '../../../../../components/suites/next-runs';
 import { TimeStamp } from '../../../../../components/time-stamp';
 import { getSuiteTrend } from '../../../../../server/services/runs/get-suite-trend';
 import { listRuns } from '../../../../../server/services/runs/list-runs';
@@ -136,7 +138,7 @@ export default async function SuiteOverviewPage({ params }: Props) {
               <code>{server.url}</code>
             </p>
             <p className="muted runs-sub">
-              Transport {server.transport.toLowerCase()}
+              {TRANSPORT_LABELS[server.transport]}
               {server.hasHeaders ? ` · sends ${server.headerNames.length} secret header(s)` : ''}
             </p>
           </section>
@@ -153,17 +155,19 @@ export default async function SuiteOverviewPage({ params }: Props) {
                 </p>
                 {suite.nextRuns.length ? (
                   <>
-                    <p className="runs-label">Next runs</p>
-                    <ul className="runs-next">
-                      {suite.nextRuns.map((at) => (
-                        <li key={at}>
-                          <TimeStamp value={at} />
-                        </li>
-                      ))}
-                    </ul>
+                    <p className="runs-label">Next runs, in your time zone</p>
+                    <NextRuns runs={suite.nextRuns} className="runs-next" />
                   </>
                 ) : (
-                  <p className="muted">No upcoming run{suite.enabled ? '' : ' while the suite is disabled'}.</p>
+                  <p className="muted">
+                    No upcoming run
+                    {!suite.enabled
+                      ? ' while the suite is disabled'
+                      : !suite.scheduleEnabled
+                        ? ': the schedule is paused'
+                        : ''}
+                    .
+                  </p>
                 )}
                 <Link href={`${base}/schedule`}>Change the schedule</Link>
               </>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { CodeBlock } from '../../../../../../components/code-block';
 import { EmptyState } from '../../../../../../components/empty-state';
 import { PageHeader } from '../../../../../../components/page-header';
 import { Pagination } from '../../../../../../components/pagination';
@@ -280,11 +281,11 @@ function DeliveryResponse({ delivery }: { delivery: WebhookDeliveryResource }) {
       {delivery.responseExcerpt ? (
         <>
           <p className="settings-sub">Response (first 1 KB)</p>
-          <pre>{delivery.responseExcerpt}</pre>
+          <CodeBlock label="Response (first 1 KB)">{delivery.responseExcerpt}</CodeBlock>
         </>
       ) : null}
       <p className="settings-sub">Body sent</p>
-      <pre>{JSON.stringify(delivery.payload, null, 2)}</pre>
+      <CodeBlock label="Body sent">{JSON.stringify(delivery.payload, null, 2)}</CodeBlock>
     </details>
   );
 }

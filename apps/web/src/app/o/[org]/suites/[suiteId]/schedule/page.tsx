@@ -1,5 +1,6 @@
 import { timeZoneNames } from '../../../../../../components/suites/suite-page-data';
-import { cronInWords, formatInZone } from '../../../../../../components/suites/schedule-format';
+import { NextRuns } from '../../../../../../components/suites/next-runs';
+import { cronInWords } from '../../../../../../components/suites/schedule-format';
 import { getSuiteOrThrow } from '../../../../../../server/services/suites/get-suite-or-throw';
 import { previewSchedule } from '../../../../../../server/services/suites/preview-schedule';
 import { loadOrgPage, orNotFound } from '../../../../../../server/ui/load-org-page';
@@ -28,8 +29,10 @@ export default async function SuiteSchedulePage({ params }: Props) {
         {!suite.schedule
           ? 'No schedule: the suite runs when someone triggers it (here, from CI or through the API).'
           : !suite.enabled
-            ? `Paused. The schedule ${suite.schedule} (${suite.timezone}) is kept but does not run.`
-            : `Runs ${words ? `${words.charAt(0).toLowerCase()}${words.slice(1)}` : suite.schedule}, ${suite.timezone} time.`}
+            ? `The suite is disabled, so its schedule ${suite.schedule} (${suite.timezone}) does not run.`
+            : !suite.scheduleEnabled
+              ? `Paused. The schedule ${suite.schedule} (${suite.timezone}) is kept but does not run.`
+              : `Runs ${words ? `${words.charAt(0).toLowerCase()}${words.slice(1)}` : suite.schedule}, ${suite.timezone} time.`}
       </p>
       {ctx.can('MEMBER') ? (
         <ScheduleForm
@@ -38,19 +41,13 @@ export default async function SuiteSchedulePage({ params }: Props) {
           zones={timeZoneNames()}
           schedule={suite.schedule}
           timezone={suite.timezone}
-          enabled={suite.enabled}
+          scheduleEnabled={suite.scheduleEnabled}
           preview={preview}
         />
-      ) : suite.schedule && preview?.ok && suite.enabled ? (
+      ) : suite.schedule && preview?.ok && suite.enabled && suite.scheduleEnabled ? (
         <section className="card" aria-labelledby="next-runs-title">
-          <h2 id="next-runs-title">Next runs ({suite.timezone})</h2>
-          <ol className="suites-schedule-next">
-            {preview.next.map((iso) => (
-              <li key={iso}>
-                <time dateTime={iso}>{formatInZone(iso, suite.timezone)}</time>
-              </li>
-            ))}
-          </ol>
+          <h2 id="next-runs-title">Next runs, in your time zone</h2>
+          <NextRuns runs={preview.next} className="suites-schedule-next" />
           <p className="muted">Your role is viewer: ask a member to change the schedule.</p>
         </section>
       ) : (

@@ -8,14 +8,14 @@ import { fieldError } from '../../../../../../lib/action-state';
 import type { SchedulePreview } from '../../../../../../server/services/suites/preview-schedule';
 import { saveScheduleAction } from './actions';
 
-/** The schedule of a suite: cron, zone, enabled; Save, or Remove when one is set. */
+/** The schedule of a suite: cron, zone, whether it fires (pausing the schedule only); Save, or Remove when one is set. */
 export function ScheduleForm({
   org,
   suiteId,
   zones,
   schedule,
   timezone,
-  enabled,
+  scheduleEnabled,
   preview,
 }: {
   org: string;
@@ -23,7 +23,7 @@ export function ScheduleForm({
   zones: readonly string[];
   schedule: string | null;
   timezone: string;
-  enabled: boolean;
+  scheduleEnabled: boolean;
   preview: SchedulePreview | null;
 }) {
   const [state, action] = useActionState(saveScheduleAction, null);
@@ -50,13 +50,14 @@ export function ScheduleForm({
         <input
           type="checkbox"
           id="schedule-enabled"
-          name="enabled"
-          defaultChecked={enabled}
+          name="scheduleEnabled"
+          defaultChecked={scheduleEnabled}
           aria-describedby="schedule-enabled-hint"
         />
-        <label htmlFor="schedule-enabled">Enabled</label>
+        <label htmlFor="schedule-enabled">Run on this schedule</label>
         <p className="field-hint" id="schedule-enabled-hint">
-          Unchecked pauses the suite: no scheduled runs, and it leaves the project badge.
+          Unchecked pauses the schedule and keeps it here. The suite itself stays on: Run now, CI and the API still
+          start it.
         </p>
       </div>
       <FormMessage state={state} />

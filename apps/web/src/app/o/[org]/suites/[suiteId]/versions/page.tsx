@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { CodeBlock } from '../../../../../../components/code-block';
 import { Pagination } from '../../../../../../components/pagination';
 import { TimeStamp } from '../../../../../../components/time-stamp';
 import { YamlDiff } from '../../../../../../components/suites/yaml-diff';
@@ -65,12 +66,13 @@ export default async function SuiteVersionsPage({ params, searchParams }: Props)
             {history.items.map((item) => (
               <tr key={item.version} className={item.version === selected ? 'suites-version-selected' : undefined}>
                 <th scope="row">
-                  <Link
-                    href={link({ v: item.version })}
-                    aria-current={item.version === selected ? 'true' : undefined}
-                    aria-label={`Version ${item.version}${item.version === suite.version ? ' (current)' : ''}: show its changes`}
-                  >
+                  <Link href={link({ v: item.version })} aria-current={item.version === selected ? 'true' : undefined}>
+                    {/* The name starts with the visible "v3" (label-content-name-mismatch: speech users say what
+                        they see); the rest is for screen readers. */}
                     v{item.version}
+                    <span className="sr-only">
+                      {item.version === suite.version ? ', the current version' : ''}: show its changes
+                    </span>
                   </Link>
                   {item.version === suite.version ? <span className="pill suites-pill-current">current</span> : null}
                 </th>
@@ -144,9 +146,9 @@ export default async function SuiteVersionsPage({ params, searchParams }: Props)
           ) : null}
           <details className="suites-version-yaml">
             <summary>YAML of version {selected}</summary>
-            <pre>
+            <CodeBlock label={`YAML of version ${selected}`}>
               <code>{shown.yaml}</code>
-            </pre>
+            </CodeBlock>
           </details>
         </section>
       </div>

@@ -4,6 +4,7 @@ import { EmptyState } from '../../../../../../../components/empty-state';
 import { PageHeader } from '../../../../../../../components/page-header';
 import { SuiteForm } from '../../../../../../../components/suites/suite-form';
 import { projectServerOptions, timeZoneNames } from '../../../../../../../components/suites/suite-page-data';
+import { defaultServer } from '../../../../../../../components/suites/server-options';
 import { getProjectOrThrow } from '../../../../../../../server/services/projects/get-project-or-throw';
 import {
   PLACEHOLDER_EXAMPLE_YAML,
@@ -57,7 +58,7 @@ export default async function NewSuitePage({ params, searchParams }: Props) {
   }
 
   const wanted = from ?? serverParam;
-  const chosen = servers.find((s) => s.id === wanted) ?? servers[0]!;
+  const chosen = defaultServer(servers, wanted)!;
   let starter: StarterSuite | undefined;
   let notice: ReactNode;
   if (from && chosen.id !== from) {

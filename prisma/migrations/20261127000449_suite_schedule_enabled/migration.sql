@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Suite" ADD COLUMN     "scheduleEnabled" BOOLEAN NOT NULL DEFAULT true;
+
