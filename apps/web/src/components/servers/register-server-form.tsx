@@ -17,9 +17,9 @@ export function RegisterServerForm({
   projectId: string;
   action: (previous: ActionState<ServerResource>, form: FormData) => Promise<ActionState<ServerResource>>;
 }) {
-  const [state, onSubmit, pending] = useKeptForm(action);
+  const [state, onSubmit, pending, formAction] = useKeptForm(action);
   return (
-    <form onSubmit={onSubmit} className="card form" aria-label="Register a server" noValidate>
+    <form action={formAction} onSubmit={onSubmit} className="card form" aria-label="Register a server" noValidate>
       <input type="hidden" name="org" value={org} />
       <input type="hidden" name="projectId" value={projectId} />
       <ServerFields state={state} idPrefix="server" />
