@@ -16,7 +16,7 @@ run('node_modules/.bin/tsx', ['packages/db/src/bin/migrate.ts']);
 
 if (!dev) {
   try {
-    ensureWebBuild({ log });
+    await ensureWebBuild({ log });
   } catch (error) {
     fail(`${error.message}; \`npm run dev\` runs the app without a build`);
   }

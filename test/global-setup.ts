@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations, readMigrations } from '@mcptest/db';
 import { testEnv } from './env';
+import { ensureTestBuild } from './web-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -45,7 +46,25 @@ async function dropStaleDatabases(admin: pg.Client): Promise<void> {
   }
 }
 
+/**
+ * Whether this run includes files that start the web app (test/http, test/browser): the whole suite, or filters naming
+ * them. Those share one production build, made here before any file starts (up to a minute, skipped when it matches
+ * the sources); a run of unit tests does not wait for it (a file that needs it anyway builds it in startWebServer).
+ */
+function runStartsWebApp(): boolean {
+  const filters = process.argv.slice(2).filter((arg) => !arg.startsWith('-') && arg !== 'run');
+  return filters.length === 0 || filters.some((filter) => /browser|http/.test(filter));
+}
+
 export default async function globalSetup(project: TestProject) {
+  if (runStartsWebApp() && process.env.MCPTEST_TEST_NEXT_DEV !== '1') {
+    const started = Date.now();
+    if (await ensureTestBuild((message) => console.log(`[global-setup] ${message}`))) {
+      console.log(
+        `[global-setup] production build for the web tests took ${Math.round((Date.now() - started) / 1000)} s`,
+      );
+    }
+  }
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const template = `mcptest_tpl_${runId}`;
   const admin = await maintenanceClient();

@@ -2,9 +2,9 @@
 // (test/global-setup.ts) both go through ensureWebBuild. A fingerprint of everything the build reads (the app, the
 // workspace packages it compiles, the lockfile, the configs, Node's version) is stored next to the build; a build whose
 // stored fingerprint differs from the sources' is stale and is rebuilt, so a stale build is never served.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -85,22 +85,52 @@ export function webBuildState(distDir = '.next') {
 
 /**
  * Runs `next build` into `distDir` unless the build there matches the sources. `log` reports what happens (the build
- * takes about a minute on two cores); returns whether it built. Throws when the build fails (its output is inherited,
- * or returned in the error when `quiet`).
+ * takes about a minute on two idle cores); resolves to whether it built. Rejects when the build fails (its output is
+ * inherited, or in the error when `quiet`). Several processes may call it at once (test files): a lock folder beside
+ * the build lets one build while the others wait, then they find it current.
  */
-export function ensureWebBuild({ distDir = '.next', log = () => {}, quiet = false, env = process.env } = {}) {
-  const state = webBuildState(distDir);
-  if (state.current) return false;
+export async function ensureWebBuild({ distDir = '.next', log = () => {}, quiet = false, env = process.env } = {}) {
+  const lock = path.join(root, 'apps/web', `${distDir}.build-lock`);
+  for (;;) {
+    if (webBuildState(distDir).current) return false;
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another process is building; a lock older than 20 minutes is left from a killed one.
+      if (Date.now() - (statSafe(lock)?.mtimeMs ?? Date.now()) > 20 * 60_000)
+        rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      continue;
+    }
+    try {
+      const state = webBuildState(distDir);
+      if (state.current) return false;
+      await build(state, { distDir, log, quiet, env });
+      return true;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+function statSafe(file) {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+async function build(state, { distDir, log, quiet, env }) {
   log(
     state.exists
       ? 'the web app changed since its last production build; rebuilding it (about a minute)'
       : 'building the web app for production (first start only; about a minute, reused until the source changes)',
   );
   const started = Date.now();
-  const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['build'], {
+  const child = spawn(path.join(root, 'node_modules/.bin/next'), ['build'], {
     cwd: path.join(root, 'apps/web'),
     stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
-    encoding: 'utf8',
     env: {
       ...env,
       NODE_ENV: 'production',
@@ -110,11 +140,11 @@ export function ensureWebBuild({ distDir = '.next', log = () => {}, quiet = fals
       MCPTEST_NEXT_LOCAL_BUILD: '1',
     },
   });
-  if (result.status !== 0) {
-    const output = quiet ? `\n${result.stdout}\n${result.stderr}` : '';
-    throw new Error(`next build failed (exit ${result.status ?? result.signal})${output}`);
-  }
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => child.once('exit', (c, signal) => resolve(c ?? signal)));
+  if (code !== 0) throw new Error(`next build failed (exit ${code})${quiet ? `\n${output}` : ''}`);
   writeFileSync(path.join(state.dir, FINGERPRINT_FILE), `${state.fingerprint}\n`);
   log(`built the web app in ${Math.round((Date.now() - started) / 1000)} s`);
-  return true;
 }

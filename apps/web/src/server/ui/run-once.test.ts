@@ -5,7 +5,8 @@ import { useTestDatabase } from '../../../../../test/db';
 import { useTestRedis } from '../../../../../test/redis';
 import { useRouteEnv } from '../../../../../test/route-env';
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from '../../lib/submission-key';
-import { createUser } from '../orgs/org-test-helpers';
+import { listMyOrganizations } from '../orgs/list-my-organizations';
+import { createUser, orgTestDeps } from '../orgs/org-test-helpers';
 import type { SessionUser } from '../orgs/org-schemas';
 import type { SubmissionDeps } from './run-once';
 
@@ -157,8 +158,8 @@ describe('the create actions with a submission key', () => {
     const orgs = await Promise.all([1, 2].map(() => outcome(() => createOrganizationAction(null, orgForm))));
     expect(orgs[1]).toEqual(orgs[0]);
     expect(orgs[0]).toEqual({ redirect: expect.stringMatching(/^\/o\/double-click-inc/) });
-    const memberships = await database.db.global.membership.findMany({ where: { userId: user.userId } });
-    expect(memberships).toHaveLength(1);
+    const organizations = await listMyOrganizations(orgTestDeps(database.db), user);
+    expect(organizations).toHaveLength(1);
 
     const slug = (orgs[0] as { redirect: string }).redirect.split('/')[2]!;
     const { createProjectAction } = await import('../../app/o/[org]/actions');
@@ -168,7 +169,7 @@ describe('the create actions with a submission key', () => {
     projectForm.set(SUBMISSION_KEY_FIELD, newSubmissionKey());
     const projects = await Promise.all([1, 2, 3].map(() => outcome(() => createProjectAction(null, projectForm))));
     expect(new Set(projects.map((p) => JSON.stringify(p))).size).toBe(1);
-    const tenantId = memberships[0]!.tenantId;
+    const tenantId = organizations[0]!.tenantId;
     expect(await database.db.tenant(tenantId).project.count({})).toBe(1);
 
     // The same form sent again after it finished, with the new key its button then carries: a second project.
