@@ -8,7 +8,9 @@ import { newSubmissionKey, SUBMISSION_KEY_FIELD } from '../../lib/submission-key
 import { listMyOrganizations } from '../orgs/list-my-organizations';
 import { createUser, orgTestDeps } from '../orgs/org-test-helpers';
 import type { SessionUser } from '../orgs/org-schemas';
-import type { SubmissionDeps } from './run-once';
+import type { runOnce as RunOnceFn, SubmissionDeps } from './run-once';
+
+type RunOnce = typeof RunOnceFn;
 
 const session: { user?: SessionUser } = {};
 vi.mock('../auth/get-session-actor', () => ({ getSessionActor: () => Promise.resolve(session.user ?? null) }));
@@ -20,7 +22,7 @@ const redis = useTestRedis();
 useRouteEnv(database, redis);
 
 let deps: SubmissionDeps;
-let runOnce: typeof import('./run-once').runOnce;
+let runOnce: RunOnce;
 beforeAll(async () => {
   ({ runOnce } = await import('./run-once'));
   const { getServiceDeps } = await import('../services/get-service-deps');
