@@ -41,7 +41,7 @@ function signInHelp() {
       '  sign-in methods: email links (SMTP_URL) and GitHub (AUTH_GITHUB_ID/AUTH_GITHUB_SECRET), docs/self-hosting.md',
     );
   }
-  if (!env.all.SMTP_URL && dev) lines.push('  email sign-in links are printed in this log (no SMTP_URL set)');
+  if (!env.all.SMTP_URL && loopbackOnly) lines.push('  email sign-in links are printed in this log (no SMTP_URL set)');
   if (loopbackOnly)
     lines.push(`  listening on loopback only; set APP_URL to serve other machines (docs/self-hosting.md)`);
   lines.push('for the API: npm run admin -- tenant create --name "My team" --owner you@example.com  (prints a token)');
