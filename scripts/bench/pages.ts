@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  if (!dev) await ensureWebBuild({ log });
+  if (!dev) await ensureWebBuild({ log, quiet: true });
   const stack = await openStack();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
