@@ -1,12 +1,14 @@
 // Issue 15, list item 10: opened at http://127.0.0.1:<port>, `next dev` refused its own scripts and reload socket to
 // the page (Next's allowedDevOrigins), so it never hydrated. next.config.ts's list goes through Next's own check here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-// @ts-expect-error -- Next's internal module has no declarations; it is the check `next dev` runs on every request.
-import { blockCrossSiteDEV } from 'next/dist/server/lib/router-utils/block-cross-site-dev.js';
-
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 type Check = (req: IncomingMessage, res: ServerResponse, allowed: string[] | undefined, hostname?: string) => boolean;
-const check = blockCrossSiteDEV as Check;
+/** Next's internal check that `next dev` runs on every request (a module path as a value: it has no declarations). */
+const NEXT_CHECK: string = 'next/dist/server/lib/router-utils/block-cross-site-dev.js';
+let check: Check;
+beforeAll(async () => {
+  check = ((await import(NEXT_CHECK)) as { blockCrossSiteDEV: Check }).blockCrossSiteDEV;
+});
 
 async function allowedDevOrigins(appUrl?: string): Promise<string[]> {
   vi.stubEnv('APP_URL', appUrl ?? '');
