@@ -14,6 +14,8 @@ declare module 'vitest' {
     pgTemplate: string;
     /** Unique id of this `vitest run`, used in database names and Redis prefixes. */
     testRunId: string;
+    /** The global set-up made (or found) the web app's production build: files serve it as it is. */
+    webBuildReady: boolean;
   }
 }
 
@@ -57,7 +59,8 @@ function runStartsWebApp(): boolean {
 }
 
 export default async function globalSetup(project: TestProject) {
-  if (runStartsWebApp() && process.env.MCPTEST_TEST_NEXT_DEV !== '1') {
+  const webBuildReady = runStartsWebApp() && process.env.MCPTEST_TEST_NEXT_DEV !== '1';
+  if (webBuildReady) {
     const started = Date.now();
     if (await ensureTestBuild((message) => console.log(`[global-setup] ${message}`))) {
       console.log(
@@ -78,6 +81,7 @@ export default async function globalSetup(project: TestProject) {
   // Templates must have no connections when cloned; applyMigrations has closed its own.
   project.provide('pgTemplate', template);
   project.provide('testRunId', runId);
+  project.provide('webBuildReady', webBuildReady);
 
   return async () => {
     const client = await maintenanceClient();

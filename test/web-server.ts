@@ -3,6 +3,7 @@
 // or `next dev` where a test needs it (MCPTEST_TEST_NEXT_DEV=1 for all, e.g. while changing the app).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { ensureWebBuild } from '../scripts/lib/web-build.mjs';
 import { freePort } from './mcp-servers';
 
@@ -30,7 +31,9 @@ export async function startWebServer(
   timeoutMs = 90_000,
   dev = process.env.MCPTEST_TEST_NEXT_DEV === '1',
 ): Promise<RunningWeb> {
-  if (!dev) await ensureTestBuild();
+  // Built by the global set-up: never rebuilt under running servers of the same run (a source edited meanwhile waits
+  // for the next run). Otherwise this file builds it (or waits for another file that is building it).
+  if (!dev && !inject('webBuildReady')) await ensureTestBuild();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const distDir = dev ? `.next-test-${port}` : TEST_DIST_DIR;
