@@ -160,3 +160,16 @@ describe('a create form sent twice', () => {
     expect(await database.db.tenant(tenant!.id).project.count({ where: { name: 'only once' } })).toBe(1);
   }, 300_000);
 });
+
+describe('another loopback name', () => {
+  it('moves a page opened at localhost to APP_URL (127.0.0.1 here), path kept, where sign-in works', async () => {
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    const port = new URL(base()).port;
+    await other.goto(`http://localhost:${port}/signin?callbackUrl=/orgs`);
+    await other.waitForURL((url) => url.hostname === '127.0.0.1' && url.pathname === '/signin');
+    expect(new URL(other.url()).searchParams.get('callbackUrl')).toBe('/orgs');
+    await signInDev(other, base(), 'alias@example.com');
+    await context.close();
+  }, 300_000);
+});
