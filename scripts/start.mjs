@@ -1,24 +1,35 @@
 // `npm start`: set up what is missing (dependencies, Postgres/Redis, role and database, migrations) and run the web app
-// and the worker together. NODE_ENV=production runs the built app (building it first if needed); otherwise dev mode.
+// and the worker together. The web app is a production build (`next build` on the first start and whenever its sources
+// changed, scripts/lib/web-build.mjs; `next start` otherwise), so pages answer fast. `npm run dev` (this script with
+// --dev) runs `next dev` instead, for working on the app: it recompiles on every change.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { env } from './lib/env.mjs';
 import { fail, log, root, run, setup } from './lib/setup.mjs';
+import { ensureWebBuild } from './lib/web-build.mjs';
+
+const dev = process.argv.includes('--dev');
 
 await setup();
 log('applying migrations');
 run('node_modules/.bin/tsx', ['packages/db/src/bin/migrate.ts']);
 
-if (env.production && !existsSync(path.join(root, 'apps/web/.next/BUILD_ID'))) {
-  log('building the web app (first production start)');
-  run('npm', ['run', 'build', '-w', '@mcptest/web']);
+if (!dev) {
+  try {
+    await ensureWebBuild({ log });
+  } catch (error) {
+    fail(`${error.message}; \`npm run dev\` runs the app without a build`);
+  }
 }
 
-// Development runs on this machine (no APP_URL: http://localhost:$PORT) get the development sign-in (any email, no
-// password) unless the operator says otherwise; the web app refuses the flag in production and on a non-loopback
-// APP_URL (packages/core decideEnvMode).
-if (!env.production && !env.all.APP_URL && env.all.MCPTEST_DEV_SIGNIN === undefined) env.all.MCPTEST_DEV_SIGNIN = '1';
+// Without APP_URL the app is for this machine only (http://localhost:$PORT): it listens on loopback alone, and the
+// development defaults apply (packages/core decideEnvMode: a loopback APP_URL, production build or not), so it gets
+// the development sign-in (any email, no password) unless the operator says otherwise. A set APP_URL is the operator's
+// deployment: all interfaces, and the web app refuses the development defaults unless APP_URL is loopback.
+const loopbackOnly = !env.all.APP_URL;
+if (loopbackOnly && env.all.MCPTEST_DEV_SIGNIN === undefined && env.all.MCPTEST_ALLOW_DEV_DEFAULTS !== '0') {
+  env.all.MCPTEST_DEV_SIGNIN = '1';
+}
 
 /** What `npm start` prints once the app answers: how a person gets in. */
 function signInHelp() {
@@ -30,22 +41,25 @@ function signInHelp() {
       '  sign-in methods: email links (SMTP_URL) and GitHub (AUTH_GITHUB_ID/AUTH_GITHUB_SECRET), docs/self-hosting.md',
     );
   }
-  if (!env.all.SMTP_URL && !env.production)
-    lines.push('  email sign-in links are printed in this log (no SMTP_URL set)');
+  if (!env.all.SMTP_URL && loopbackOnly) lines.push('  email sign-in links are printed in this log (no SMTP_URL set)');
+  if (loopbackOnly)
+    lines.push(`  listening on loopback only; set APP_URL to serve other machines (docs/self-hosting.md)`);
   lines.push('for the API: npm run admin -- tenant create --name "My team" --owner you@example.com  (prints a token)');
   return lines;
 }
 
-/** Where the web app listens on this machine (the health check); APP_URL's default is the same URL. */
-const url = `http://localhost:${env.port}`;
+/** Where the web app listens on this machine (the health check); APP_URL's default names the same place. */
+const url = `http://${loopbackOnly ? '127.0.0.1' : 'localhost'}:${env.port}`;
+const publicDefault = `http://localhost:${env.port}`;
 /** Where people open it: APP_URL when set (sign-in links and cookies are made for it). */
-const publicUrl = (env.all.APP_URL || url).replace(/\/+$/, '');
+const publicUrl = (env.all.APP_URL || publicDefault).replace(/\/+$/, '');
 const children = [];
 function launch(name, cmd, args, cwd) {
   const child = spawn(cmd, args, {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { NEXT_TELEMETRY_DISABLED: '1', ...env.all, PORT: env.port },
+    // MCPTEST_NEXT_LOCAL_BUILD: `next start` reads next.config.ts too, and must see the same config as the build.
+    env: { NEXT_TELEMETRY_DISABLED: '1', MCPTEST_NEXT_LOCAL_BUILD: '1', ...env.all, PORT: env.port },
   });
   const prefix = (chunk) =>
     chunk
@@ -80,13 +94,16 @@ process.on('SIGTERM', () => shutdown(0));
 const next = path.join(root, 'node_modules/.bin/next');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const webDir = path.join(root, 'apps/web');
-launch('web', next, env.production ? ['start', '-p', env.port] : ['dev', '-p', env.port], webDir);
+const host = loopbackOnly ? ['-H', '127.0.0.1'] : [];
+launch('web', next, [dev ? 'dev' : 'start', '-p', env.port, ...host], webDir);
 launch('worker', tsx, ['workers/runner/src/main.ts'], root);
 
 for (let i = 0; i < 240 && !shuttingDown; i++) {
   try {
     const res = await fetch(`${url}/api/health`);
     const body = await res.json();
+    // The first answer may come before the pools have connected (a busy machine): give them a few seconds.
+    if (res.status !== 200 && i < 40) throw new Error('degraded');
     log(
       `mcptest is up at ${publicUrl}  (health: postgres ${body.postgres?.ok ? 'ok' : 'DOWN'}, redis ${body.redis?.ok ? 'ok' : 'DOWN'})`,
     );

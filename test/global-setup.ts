@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations, readMigrations } from '@mcptest/db';
 import { testEnv } from './env';
+import { ensureTestBuild } from './web-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     pgTemplate: string;
     /** Unique id of this `vitest run`, used in database names and Redis prefixes. */
     testRunId: string;
+    /** The global set-up made (or found) the web app's production build: files serve it as it is. */
+    webBuildReady: boolean;
   }
 }
 
@@ -45,7 +48,26 @@ async function dropStaleDatabases(admin: pg.Client): Promise<void> {
   }
 }
 
+/**
+ * Whether this run includes files that start the web app (test/http, test/browser): the whole suite, or filters naming
+ * them. Those share one production build, made here before any file starts (up to a minute, skipped when it matches
+ * the sources); a run of unit tests does not wait for it (a file that needs it anyway builds it in startWebServer).
+ */
+function runStartsWebApp(): boolean {
+  const filters = process.argv.slice(2).filter((arg) => !arg.startsWith('-') && arg !== 'run');
+  return filters.length === 0 || filters.some((filter) => /browser|http/.test(filter));
+}
+
 export default async function globalSetup(project: TestProject) {
+  const webBuildReady = runStartsWebApp() && process.env.MCPTEST_TEST_NEXT_DEV !== '1';
+  if (webBuildReady) {
+    const started = Date.now();
+    if (await ensureTestBuild((message) => console.log(`[global-setup] ${message}`))) {
+      console.log(
+        `[global-setup] production build for the web tests took ${Math.round((Date.now() - started) / 1000)} s`,
+      );
+    }
+  }
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const template = `mcptest_tpl_${runId}`;
   const admin = await maintenanceClient();
@@ -59,6 +81,7 @@ export default async function globalSetup(project: TestProject) {
   // Templates must have no connections when cloned; applyMigrations has closed its own.
   project.provide('pgTemplate', template);
   project.provide('testRunId', runId);
+  project.provide('webBuildReady', webBuildReady);
 
   return async () => {
     const client = await maintenanceClient();

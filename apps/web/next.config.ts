@@ -28,7 +28,28 @@ function contentSecurityPolicy(development: boolean): string {
   ].join('; ');
 }
 
+/**
+ * Hosts `next dev` serves its own scripts and reload socket to. Next allows only `localhost` (and the `-H` host) by
+ * default, so a page opened at http://127.0.0.1:3000 loaded no scripts and never hydrated (its forms then fell back to
+ * native submissions). Loopback in every spelling, and APP_URL's host: the names people open this app under.
+ */
+function devOrigins(): string[] {
+  const hosts = ['127.0.0.1', '::1', '[::1]', 'localhost'];
+  try {
+    // eslint-disable-next-line no-restricted-properties -- build configuration, read by Next before any app module.
+    const appUrl = process.env.APP_URL;
+    if (appUrl) hosts.push(new URL(appUrl).hostname);
+  } catch {
+    // an invalid APP_URL is reported by env.ts when the server starts
+  }
+  return [...new Set(hosts)];
+}
+
+// eslint-disable-next-line no-restricted-properties -- build configuration, read by Next before any app module.
+const localBuild = process.env.MCPTEST_NEXT_LOCAL_BUILD === '1';
+
 const config = (phase: string): NextConfig => ({
+  allowedDevOrigins: devOrigins(),
   // Tests run their own `next dev` beside a developer's; a separate build folder keeps them from clobbering each other.
   // eslint-disable-next-line no-restricted-properties -- build configuration, read by Next before any app module.
   distDir: process.env.MCPTEST_NEXT_DIST_DIR ?? '.next',
@@ -46,7 +67,12 @@ const config = (phase: string): NextConfig => ({
     '@modelcontextprotocol/sdk',
     'rate-limiter-flexible',
   ],
-  output: 'standalone',
+  // The container image runs the standalone server. `npm start` and the tests build for this machine
+  // (scripts/lib/web-build.mjs sets MCPTEST_NEXT_LOCAL_BUILD=1): they serve the build in place with `next start`, so
+  // copying the traced files is wasted, and `npm test` type-checks separately, so the build's own check is skipped
+  // (minutes on two cores).
+  output: localBuild ? undefined : 'standalone',
+  typescript: { ignoreBuildErrors: localBuild },
   outputFileTracingRoot: repoRoot,
   turbopack: { root: repoRoot },
   poweredByHeader: false,

@@ -30,7 +30,10 @@ RUN node scripts/prisma-generate.mjs \
 # ---- runtime: the standalone server with only the node_modules it traced ---------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 WORKDIR /app
+# MCPTEST_ALLOW_DEV_DEFAULTS=0: a container is reachable beyond loopback even when APP_URL is left at localhost, so the
+# development defaults (public secrets, dev sign-in) are off here whatever APP_URL says (decideEnvMode).
 ENV NODE_ENV=production \
+    MCPTEST_ALLOW_DEV_DEFAULTS=0 \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000 \
     HOSTNAME=0.0.0.0

@@ -43,7 +43,9 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace @mcptest
 # ---- runtime ---------------------------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 WORKDIR /app
-ENV NODE_ENV=production
+# Development defaults off whatever APP_URL says (see web.Dockerfile).
+ENV NODE_ENV=production \
+    MCPTEST_ALLOW_DEV_DEFAULTS=0
 COPY --from=prod-deps /app/node_modules ./node_modules
 # package.json files carry "type": "module", which makes Node load the .js bundles as ES modules.
 COPY package.json ./

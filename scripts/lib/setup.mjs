@@ -45,8 +45,43 @@ export function ensureInstalled() {
   const newest = Math.max(mtime(lock), ...manifests.map((m) => mtime(path.join(root, m))));
   if (existsSync(marker) && mtime(marker) >= newest) return;
   const ci = env.ci && existsSync(lock);
-  log(ci ? 'installing dependencies (npm ci)' : 'installing dependencies (npm install)');
-  run('npm', [ci ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  log(`installing dependencies (npm ${ci ? 'ci' : 'install'}; a few minutes on a fresh clone)`);
+  runNpmInstall([ci ? 'ci' : 'install', '--no-audit', '--no-fund']);
+}
+
+/**
+ * npm install/ci with its EBADENGINE warnings folded into one line. Some dependencies declare `engines` newer than the
+ * Node 20.19 this project supports (they run on it: the tests do); npm prints five lines per package for each, which
+ * looked like failures. Every other line, warnings and errors included, passes through, and a failure still stops.
+ */
+function runNpmInstall(args) {
+  const result = spawnSync('npm', args, { cwd: root, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+  const { kept, packages } = foldEngineWarnings(result.stderr ?? '');
+  if (kept) process.stderr.write(kept.endsWith('\n') ? kept : `${kept}\n`);
+  if (packages.length > 0) {
+    log(
+      `note: ${packages.length} dependencies declare a newer Node than ${process.version} in "engines" ` +
+        `(npm's EBADENGINE warning: ${packages.slice(0, 3).join(', ')}${packages.length > 3 ? ', …' : ''}); ` +
+        'they work on Node 20.19+, nothing to do',
+    );
+  }
+  if (result.status !== 0) fail(`npm ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+}
+
+/** Splits npm's stderr into its EBADENGINE warnings (the packages they name) and everything else. */
+export function foldEngineWarnings(stderr) {
+  const packages = [];
+  const kept = [];
+  for (const line of stderr.split('\n')) {
+    const warning = /^npm (?:warn|WARN) EBADENGINE\b(.*)$/.exec(line);
+    if (!warning) {
+      kept.push(line);
+      continue;
+    }
+    const named = /package: '([^']+)'/.exec(warning[1]);
+    if (named) packages.push(named[1]);
+  }
+  return { kept: kept.join('\n').replace(/^\n+|\n+$/g, ''), packages };
 }
 
 /** prisma generate when the generated client is missing or older than the schema. */

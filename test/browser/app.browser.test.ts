@@ -198,16 +198,19 @@ describe('roles and organizations', () => {
     ]);
     await owner.waitForURL((url) => url.pathname.startsWith(`/o/${state.org}/runs/`));
     const before = await runCount();
-    const replay = (origin: string) =>
-      owner.request.post(action.url(), {
-        headers: { ...action.headers(), origin },
-        data: action.postDataBuffer() ?? undefined,
-        maxRedirects: 0,
-      });
-    const forged = await replay('http://evil.example');
+    const original = action.postData() ?? '';
+    // The same form sent anew (its button's next submission key): the replay of the very same submission is answered
+    // with its first outcome and starts nothing (server/ui/run-once.ts).
+    const anew = original.replace(/(submissionKey"\r\n\r\n)[0-9a-f]{32}/, `$1${'0'.repeat(32)}`);
+    expect(anew).not.toBe(original);
+    const replay = (origin: string, data: string) =>
+      owner.request.post(action.url(), { headers: { ...action.headers(), origin }, data, maxRedirects: 0 });
+    const forged = await replay('http://evil.example', anew);
     expect(forged.status()).toBeGreaterThanOrEqual(400);
     expect(await runCount()).toBe(before);
-    await replay(new URL(base()).origin);
+    await replay(new URL(base()).origin, original);
+    expect(await runCount()).toBe(before);
+    await replay(new URL(base()).origin, anew);
     expect(await runCount()).toBe(before + 1);
   }, 300_000);
 

@@ -1,4 +1,4 @@
-// Browser tests: Debian chromium driven by playwright-core against a real `next dev` (and worker, when the test starts
+// Browser tests: Debian chromium driven by playwright-core against the real web app (test/web-server.ts; and worker, when the test starts
 // one). Helpers here are the steps every flow shares: launch, sign in with the development sign-in, screenshots.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,11 +25,11 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context (its own cookies: one signed-in person) and page, with generous timeouts for `next dev` compiles. */
+/** A fresh context (its own cookies: one signed-in person) and page, with generous timeouts (a busy machine, `next dev`). */
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  // First visits compile the route in next dev (seconds each on 2 busy cores).
+  // Under MCPTEST_TEST_NEXT_DEV=1 first visits compile the route (seconds each on 2 busy cores).
   page.setDefaultTimeout(60_000);
   page.setDefaultNavigationTimeout(90_000);
   return page;

@@ -1,4 +1,4 @@
-// A running mcptest for HTTP tests: web (next dev) and worker against this file's database and Redis prefix.
+// A running mcptest for HTTP tests: web (the production build, test/web-server.ts) and worker against this file's database and Redis prefix.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -46,9 +46,10 @@ export function useApiHarness(
     ...HTTP_TEST_ENV,
     ...extraEnv,
   };
+  // Long enough for a production build when the global set-up did not make one (a filter it did not recognise).
   beforeAll(async () => {
     [web, worker] = await Promise.all([startWebServer(env), startTestWorker(database, redis, extraEnv)]);
-  }, 180_000);
+  }, 600_000);
   afterAll(async () => {
     await worker?.stop();
     await web?.stop();

@@ -35,7 +35,7 @@ beforeAll(async () => {
   });
   port = Number(new URL(web.url).port);
   appUrl = `http://localhost:${port}`;
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   await web?.stop();
 });
@@ -105,7 +105,7 @@ describe('sign-in links', { timeout: 180_000 }, () => {
   it.each(FORGERIES)(
     'the sign-in page server action with a forged %s emails a link to APP_URL',
     async (label, forged) => {
-      const page = await send('GET', '/signin', { host: `127.0.0.1:${port}` });
+      const page = await send('GET', '/signin', { host: `localhost:${port}` });
       expect(page.status).toBe(200);
       // The email form's server action, as a browser without JavaScript posts it (React's hidden $ACTION_ID_ field).
       const actionField = /name="(\$ACTION_ID_[0-9a-f]+)"/.exec(page.body)?.[1];

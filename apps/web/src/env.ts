@@ -90,13 +90,20 @@ export function webEnvSchema(mode: EnvMode, source: Record<string, string | unde
     });
 }
 
-export type WebEnv = z.infer<ReturnType<typeof webEnvSchema>>;
+export type WebEnv = z.infer<ReturnType<typeof webEnvSchema>> & {
+  /**
+   * Not a variable: decideEnvMode's answer, for the conveniences that follow it rather than NODE_ENV (sign-in and
+   * invitation links printed to the log without SMTP), so a production build on loopback (`npm start`) keeps them.
+   */
+  devDefaults: boolean;
+};
 
 let cached: WebEnv | undefined;
 
 /** Parses a web environment record (the tests' way in; the app uses env()). */
 export function readWebEnv(source: Record<string, string | undefined>): WebEnv {
-  return loadEnv(webEnvSchema(decideEnvMode(source), source), source);
+  const mode = decideEnvMode(source);
+  return { ...loadEnv(webEnvSchema(mode, source), source), devDefaults: mode.devDefaults };
 }
 
 /**

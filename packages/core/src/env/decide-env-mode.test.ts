@@ -28,9 +28,30 @@ describe('decideEnvMode', () => {
       { APP_URL: 'https://demo.example', MCPTEST_ALLOW_DEV_DEFAULTS: '0' },
       false,
     ],
-    ['production', { NODE_ENV: 'production' }, false],
-    ['production on localhost', { NODE_ENV: 'production', APP_URL: 'http://localhost:3000' }, false],
-    ['production with the opt-in', { NODE_ENV: 'production', MCPTEST_ALLOW_DEV_DEFAULTS: '1' }, false],
+    // A production build served on this machine only (npm start): loopback decides, not NODE_ENV.
+    ['a production build, APP_URL unset (npm start)', { NODE_ENV: 'production' }, true],
+    ['a production build on localhost', { NODE_ENV: 'production', APP_URL: 'http://localhost:3000' }, true],
+    ['a production build on 127.0.0.1', { NODE_ENV: 'production', APP_URL: 'http://127.0.0.1:3000' }, true],
+    ['a production build on [::1]', { NODE_ENV: 'production', APP_URL: 'http://[::1]:3000' }, true],
+    ['a production build on loopback, turned off', { NODE_ENV: 'production', MCPTEST_ALLOW_DEV_DEFAULTS: '0' }, false],
+    [
+      'loopback in development, turned off',
+      { APP_URL: 'http://localhost:3000', MCPTEST_ALLOW_DEV_DEFAULTS: '0' },
+      false,
+    ],
+    // An operator's real deployment: never, not even with the opt-in.
+    ['production on a public APP_URL', { NODE_ENV: 'production', APP_URL: 'https://mcptest.example' }, false],
+    ['production on a LAN APP_URL', { NODE_ENV: 'production', APP_URL: 'http://10.0.0.5:3000' }, false],
+    [
+      'production on a public APP_URL with the opt-in',
+      { NODE_ENV: 'production', APP_URL: 'https://mcptest.example', MCPTEST_ALLOW_DEV_DEFAULTS: '1' },
+      false,
+    ],
+    [
+      'production on a look-alike host',
+      { NODE_ENV: 'production', APP_URL: 'http://localhost.mcptest.example:3000' },
+      false,
+    ],
   ])('%s: development defaults %s', (_, source: Record<string, string>, devDefaults) => {
     const mode = decideEnvMode(source);
     expect(mode.devDefaults).toBe(devDefaults);
@@ -38,7 +59,12 @@ describe('decideEnvMode', () => {
   });
 
   it('says why', () => {
-    expect(decideEnvMode({ NODE_ENV: 'production' }).reason).toBe('NODE_ENV is production');
+    expect(decideEnvMode({ NODE_ENV: 'production', APP_URL: 'https://mcptest.example' }).reason).toBe(
+      'NODE_ENV is production and APP_URL https://mcptest.example is not loopback',
+    );
+    expect(decideEnvMode({ NODE_ENV: 'production', MCPTEST_ALLOW_DEV_DEFAULTS: '0' }).reason).toBe(
+      'MCPTEST_ALLOW_DEV_DEFAULTS is 0',
+    );
     expect(decideEnvMode({ APP_URL: 'https://mcptest.example' }).reason).toBe(
       'APP_URL https://mcptest.example is not a loopback URL (MCPTEST_ALLOW_DEV_DEFAULTS=1 keeps the development defaults there)',
     );
@@ -119,6 +145,7 @@ describe('the development defaults by mode', () => {
     expect(
       problems({
         NODE_ENV: 'production',
+        APP_URL: PUBLIC,
         DATABASE_URL: 'postgresql://u@db/x',
         REDIS_URL: 'redis://r:6379',
         MCPTEST_ENCRYPTION_KEYS: DEV_ENCRYPTION_KEYS,
@@ -126,8 +153,25 @@ describe('the development defaults by mode', () => {
         MCPTEST_ALLOW_DEV_DEFAULTS: '1',
       }),
     ).toEqual({
-      MCPTEST_ENCRYPTION_KEYS: 'key "dev" is the development key, which is public: NODE_ENV is production',
-      MCPTEST_ALLOW_DEV_DEFAULTS: 'the development defaults cannot be allowed when NODE_ENV is production',
+      MCPTEST_ENCRYPTION_KEYS: `key "dev" is the development key, which is public: NODE_ENV is production and APP_URL ${PUBLIC} is not loopback`,
+      MCPTEST_ALLOW_DEV_DEFAULTS:
+        'the development defaults cannot be allowed on a non-loopback APP_URL when NODE_ENV is production',
     });
+  });
+
+  it('uses them under a production build served on loopback (npm start), with no variable set', () => {
+    const env = load({ NODE_ENV: 'production', MCPTEST_DEV_SIGNIN: '1' });
+    expect(env.AUTH_SECRET).toBe(DEV_AUTH_SECRET);
+    expect(env.MCPTEST_ENCRYPTION_KEYS.map((k) => k.id)).toEqual(['dev']);
+    expect(env.DATABASE_URL).toBe('postgresql://mcptest@127.0.0.1:5432/mcptest');
+    expect(env.MCPTEST_DEV_SIGNIN).toBe(true);
+    expect(env.MCPTEST_ALLOW_PRIVATE_NETWORKS).toEqual(['127.0.0.0/8', '::1/128']);
+    // The container images set MCPTEST_ALLOW_DEV_DEFAULTS=0: a forgotten APP_URL there is an error, not public secrets.
+    expect(Object.keys(problems({ NODE_ENV: 'production', MCPTEST_ALLOW_DEV_DEFAULTS: '0' })).sort()).toEqual([
+      'AUTH_SECRET',
+      'DATABASE_URL',
+      'MCPTEST_ENCRYPTION_KEYS',
+      'REDIS_URL',
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { EnvError, loadEnv } from './load-env';
 import { DEV_ENCRYPTION_KEYS, serviceEnvSchema } from './service-env';
 
 const DEV = decideEnvMode({});
-const PRODUCTION = decideEnvMode({ NODE_ENV: 'production' });
+const PRODUCTION = decideEnvMode({ NODE_ENV: 'production', APP_URL: 'https://mcptest.example' });
 const key = (id: string) => `${id}:${btoa(String.fromCharCode(...new Array<number>(32).fill(7)))}`;
 
 describe('serviceEnvSchema', () => {

@@ -40,14 +40,14 @@ function secretWithDevDefault<T>(
 
 /**
  * Variables shared by every process that touches the service's state (web, worker, admin/migrate commands). Where the
- * mode allows development defaults (decideEnvMode: not production, loopback APP_URL) each has one that matches
+ * mode allows development defaults (decideEnvMode: a loopback APP_URL, even under a production build) each has one that matches
  * `npm start`'s local Postgres and Redis, so a fresh clone needs no .env; elsewhere the secrets are required, the
  * public development ones are refused, and no private network is reachable unless MCPTEST_ALLOW_PRIVATE_NETWORKS says
  * so.
  */
 export function serviceEnvSchema(mode: EnvMode) {
   const devDefault = <T extends z.ZodType<unknown, string>>(schema: T, value: string) =>
-    mode.production ? schema : z.string().default(value).pipe(schema);
+    mode.production && !mode.devDefaults ? schema : z.string().default(value).pipe(schema);
   return z.object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     DATABASE_URL: devDefault(PostgresUrl, 'postgresql://mcptest@127.0.0.1:5432/mcptest'),
@@ -71,8 +71,8 @@ export function serviceEnvSchema(mode: EnvMode) {
     [DEV_DEFAULTS_OPT_IN]: z
       .enum(['0', '1'], { message: 'must be "1" (on) or "0" (off)' })
       .default('0')
-      .refine((v) => !(mode.production && v === '1'), {
-        message: 'the development defaults cannot be allowed when NODE_ENV is production',
+      .refine((v) => !(mode.production && !mode.devDefaults && v === '1'), {
+        message: 'the development defaults cannot be allowed on a non-loopback APP_URL when NODE_ENV is production',
       })
       .transform((v) => v === '1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -62,7 +62,7 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
       {methods.dev ? (
         <form action={signInWithDev} aria-labelledby="dev-signin" className="card form">
           <h2 id="dev-signin">Development sign-in</h2>
-          <p>Enabled by MCPTEST_DEV_SIGNIN=1: any email signs in, no password. Never available in production.</p>
+          <p>Enabled by MCPTEST_DEV_SIGNIN=1: any email signs in, no password. Never available on a public APP_URL.</p>
           <input type="hidden" name="callbackUrl" value={callbackUrl} />
           <label htmlFor="dev-email">Email</label>{' '}
           <input id="dev-email" name="email" type="email" autoComplete="email" required />{' '}

@@ -21,10 +21,10 @@ export function DeleteProjectForm({
   contents: ProjectContents;
   action: (previous: ActionState<void>, form: FormData) => Promise<ActionState<void>>;
 }) {
-  const [state, onSubmit, pending] = useKeptForm(action);
+  const [state, onSubmit, pending, formAction] = useKeptForm(action);
   const error = fieldError(state, 'confirm');
   return (
-    <form onSubmit={onSubmit} className="form" aria-label="Delete project" noValidate>
+    <form action={formAction} onSubmit={onSubmit} className="form" aria-label="Delete project" noValidate>
       <input type="hidden" name="org" value={org} />
       <input type="hidden" name="projectId" value={project.id} />
       <p id="project-delete-what">

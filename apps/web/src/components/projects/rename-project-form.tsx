@@ -17,10 +17,10 @@ export function RenameProjectForm({
   project: { id: string; name: string };
   action: (previous: ActionState<ProjectResource>, form: FormData) => Promise<ActionState<ProjectResource>>;
 }) {
-  const [state, onSubmit, pending] = useKeptForm(action);
+  const [state, onSubmit, pending, formAction] = useKeptForm(action);
   const error = fieldError(state, 'name');
   return (
-    <form onSubmit={onSubmit} className="form" aria-label="Rename project" noValidate>
+    <form action={formAction} onSubmit={onSubmit} className="form" aria-label="Rename project" noValidate>
       <input type="hidden" name="org" value={org} />
       <input type="hidden" name="projectId" value={project.id} />
       <Field

@@ -127,8 +127,9 @@ export function ConnectionPanel({
             <strong>Server registered.</strong> Next: check that mcptest can reach it and list its tools. Nothing is
             called: discovery only reads the lists.
           </p>
-          <form onSubmit={submit('discover')}>
+          <form action={dispatch} onSubmit={submit('discover')}>
             {hidden}
+            <input type="hidden" name="op" value="discover" />
             <button type="submit" className="btn btn-primary" disabled={pending}>
               Test connection &amp; discover
             </button>
@@ -137,8 +138,9 @@ export function ConnectionPanel({
       ) : null}
       {canRun ? (
         <div className="servers-connection-actions">
-          <form onSubmit={submit('test')}>
+          <form action={dispatch} onSubmit={submit('test')}>
             {hidden}
+            <input type="hidden" name="op" value="test" />
             <button
               type="submit"
               className="btn btn-secondary"
@@ -148,8 +150,9 @@ export function ConnectionPanel({
               {pending && running === 'test' ? 'Connecting…' : 'Test connection'}
             </button>
           </form>
-          <form onSubmit={submit('discover')}>
+          <form action={dispatch} onSubmit={submit('discover')}>
             {hidden}
+            <input type="hidden" name="op" value="discover" />
             <button
               type="submit"
               className="btn btn-primary"

@@ -16,9 +16,9 @@ export function DeleteServerForm({
   serverName: string;
   action: (previous: ActionState<{ projectId: string }>, form: FormData) => Promise<ActionState<{ projectId: string }>>;
 }) {
-  const [state, onSubmit, pending] = useKeptForm(action);
+  const [state, onSubmit, pending, formAction] = useKeptForm(action);
   return (
-    <form onSubmit={onSubmit} className="form" aria-label={`Delete ${serverName}`}>
+    <form action={formAction} onSubmit={onSubmit} className="form" aria-label={`Delete ${serverName}`}>
       <input type="hidden" name="org" value={org} />
       <input type="hidden" name="serverId" value={serverId} />
       <p>

@@ -24,9 +24,9 @@ export function EditServerForm({
   /** The deployment's address policy (getAllowedAddresses), for the URL field's hint. */
   addresses: AllowedAddressesView;
 }) {
-  const [state, onSubmit, pending] = useKeptForm(action);
+  const [state, onSubmit, pending, formAction] = useKeptForm(action);
   return (
-    <form onSubmit={onSubmit} className="form" aria-label="Edit server" noValidate>
+    <form action={formAction} onSubmit={onSubmit} className="form" aria-label="Edit server" noValidate>
       <input type="hidden" name="org" value={org} />
       <input type="hidden" name="serverId" value={server.id} />
       <ServerFields state={state} idPrefix="edit-server" defaults={server} addresses={addresses} />

@@ -24,8 +24,8 @@ function HeaderItem({
   setAction: HeaderAction;
   removeAction: HeaderAction;
 }) {
-  const [setState, onSet, setting] = useKeptForm(setAction);
-  const [removeState, onRemove, removing] = useKeptForm(removeAction);
+  const [setState, onSet, setting, setFormAction] = useKeptForm(setAction);
+  const [removeState, onRemove, removing, removeFormAction] = useKeptForm(removeAction);
   const id = `header-${name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   const error = fieldError(setState, 'headerValue') ?? fieldError(setState, 'headerName');
   return (
@@ -35,7 +35,13 @@ function HeaderItem({
       </div>
       <details className="servers-inline-details">
         <summary>Replace value</summary>
-        <form onSubmit={onSet} className="form" aria-label={`Replace the value of ${name}`} noValidate>
+        <form
+          action={setFormAction}
+          onSubmit={onSet}
+          className="form"
+          aria-label={`Replace the value of ${name}`}
+          noValidate
+        >
           <input type="hidden" name="org" value={org} />
           <input type="hidden" name="serverId" value={serverId} />
           <input type="hidden" name="headerName" value={name} />
@@ -55,7 +61,7 @@ function HeaderItem({
           </PendingButton>
         </form>
       </details>
-      <form onSubmit={onRemove} className="servers-inline-form">
+      <form action={removeFormAction} onSubmit={onRemove} className="servers-inline-form">
         <input type="hidden" name="org" value={org} />
         <input type="hidden" name="serverId" value={serverId} />
         <input type="hidden" name="headerName" value={name} />
@@ -71,13 +77,13 @@ function HeaderItem({
 
 /** A new header (name + write-only value). */
 function AddHeaderForm({ org, serverId, action }: { org: string; serverId: string; action: HeaderAction }) {
-  const [state, onSubmit, pending] = useKeptForm(action);
+  const [state, onSubmit, pending, formAction] = useKeptForm(action);
   const nameError = fieldError(state, 'headerName');
   const valueError = fieldError(state, 'headerValue');
   return (
     <details className="servers-inline-details">
       <summary>Add a header</summary>
-      <form onSubmit={onSubmit} className="form" aria-label="Add a header" noValidate>
+      <form action={formAction} onSubmit={onSubmit} className="form" aria-label="Add a header" noValidate>
         <input type="hidden" name="org" value={org} />
         <input type="hidden" name="serverId" value={serverId} />
         <Field id="add-header-name" label="Header name" hint="e.g. Authorization or X-API-Key" error={nameError}>

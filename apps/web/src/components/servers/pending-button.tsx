@@ -1,7 +1,8 @@
 'use client';
 import type { ReactNode } from 'react';
+import { SubmitButton } from '../submit-button';
 
-/** A submit button for `useKeptForm` forms: disabled and saying so while the action runs. */
+/** SubmitButton for `useKeptForm` forms, which know their pending state themselves; `small` for inline forms. */
 export function PendingButton({
   pending,
   children,
@@ -16,13 +17,13 @@ export function PendingButton({
   small?: boolean;
 }) {
   return (
-    <button
-      type="submit"
+    <SubmitButton
+      pending={pending}
+      pendingText={pendingText}
+      variant={variant}
       className={`btn btn-${variant}${small ? ' btn-small' : ''}`}
-      disabled={pending}
-      aria-busy={pending}
     >
-      {pending ? pendingText : children}
-    </button>
+      {children}
+    </SubmitButton>
   );
 }

@@ -21,9 +21,9 @@ export function RegisterServerForm({
   /** The deployment's address policy (getAllowedAddresses), for the URL field's hint. */
   addresses: AllowedAddressesView;
 }) {
-  const [state, onSubmit, pending] = useKeptForm(action);
+  const [state, onSubmit, pending, formAction] = useKeptForm(action);
   return (
-    <form onSubmit={onSubmit} className="card form" aria-label="Register a server" noValidate>
+    <form action={formAction} onSubmit={onSubmit} className="card form" aria-label="Register a server" noValidate>
       <input type="hidden" name="org" value={org} />
       <input type="hidden" name="projectId" value={projectId} />
       <ServerFields state={state} idPrefix="server" addresses={addresses} />

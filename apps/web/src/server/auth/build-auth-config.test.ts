@@ -11,7 +11,7 @@ const testDb = useTestDatabase();
 const BASE = 'http://localhost:3000/api/auth';
 
 const ENV: AuthEnv = {
-  NODE_ENV: 'test',
+  devDefaults: true,
   AUTH_SECRET: 'test-secret-test-secret-test-secret!',
   AUTH_GITHUB_ID: undefined,
   AUTH_GITHUB_SECRET: undefined,
@@ -60,7 +60,7 @@ describe('/api/auth with our config', () => {
     const plain = (await (await handler()(new Request(`${BASE}/providers`))).json()) as Record<string, unknown>;
     expect(Object.keys(plain)).toEqual(['nodemailer']);
     // Production without SMTP has nowhere to send a link.
-    const prod = handler({ NODE_ENV: 'production', AUTH_GITHUB_ID: 'i', AUTH_GITHUB_SECRET: 's' });
+    const prod = handler({ devDefaults: false, AUTH_GITHUB_ID: 'i', AUTH_GITHUB_SECRET: 's' });
     expect(Object.keys((await (await prod(new Request(`${BASE}/providers`))).json()) as object)).toEqual(['github']);
   });
 

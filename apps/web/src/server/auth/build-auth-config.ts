@@ -18,7 +18,7 @@ const DEV_SESSION_CLAIM = 'mcptestDevSession';
 
 export type AuthEnv = Pick<
   WebEnv,
-  | 'NODE_ENV'
+  | 'devDefaults'
   | 'AUTH_SECRET'
   | 'AUTH_GITHUB_ID'
   | 'AUTH_GITHUB_SECRET'
@@ -36,8 +36,9 @@ export interface SignInMethods {
 
 export function signInMethods(env: AuthEnv): SignInMethods {
   return {
-    // Without SMTP, production has nowhere to send the link (logging it there would leak a credential).
-    email: Boolean(env.SMTP_URL) || env.NODE_ENV !== 'production',
+    // Without SMTP, a deployment others reach has nowhere to send the link (logging it there would leak a credential);
+    // where the development defaults apply (this machine only: decideEnvMode), the log is the developer's own.
+    email: Boolean(env.SMTP_URL) || env.devDefaults,
     github: Boolean(env.AUTH_GITHUB_ID && env.AUTH_GITHUB_SECRET),
     dev: env.MCPTEST_DEV_SIGNIN,
   };

@@ -6,6 +6,7 @@ import { applyAuthUrl, env, readWebEnv, resetEnvForTests } from '../../env';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
+  APP_URL: 'https://mcptest.example',
   DATABASE_URL: 'postgresql://u@db:5432/x',
   REDIS_URL: 'redis://r:6379',
   MCPTEST_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
@@ -39,7 +40,8 @@ describe('sign-in environment', () => {
     expect(problems({ ...PRODUCTION, MCPTEST_DEV_SIGNIN: '1' })).toEqual([
       {
         variable: 'MCPTEST_DEV_SIGNIN',
-        message: 'the development sign-in cannot be enabled: NODE_ENV is production',
+        message:
+          'the development sign-in cannot be enabled: NODE_ENV is production and APP_URL https://mcptest.example is not loopback',
       },
     ]);
     expect(load({ ...PRODUCTION, MCPTEST_DEV_SIGNIN: '0' }).MCPTEST_DEV_SIGNIN).toBe(false);

@@ -12,7 +12,7 @@ export function getInvitationMailer(): InvitationMailer {
     const e = env();
     store.__mcptestInvitationMailer = e.SMTP_URL
       ? createSendInvitationEmail({ transport: e.SMTP_URL, from: e.EMAIL_FROM })
-      : createLogInvitationLink(getLogger(e.LOG_LEVEL), { production: e.NODE_ENV === 'production' });
+      : createLogInvitationLink(getLogger(e.LOG_LEVEL), { production: !e.devDefaults });
   }
   return store.__mcptestInvitationMailer;
 }

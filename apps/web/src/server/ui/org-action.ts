@@ -1,6 +1,7 @@
 import { revalidatePath } from 'next/cache';
 import { type z } from 'zod';
 import type { ActionState } from '../../lib/action-state';
+import { SUBMISSION_KEY_FIELD } from '../../lib/submission-key';
 import { ApiError, type ErrorDetail } from '../api/api-error';
 import { rateLimitedError } from '../api/rate-limited-error';
 import { findUnstorableText } from '../api/find-unstorable-text';
@@ -12,6 +13,7 @@ import { getLogger } from '../logger';
 import { getServiceDeps } from '../services/get-service-deps';
 import type { ServiceDeps } from '../services/service-deps';
 import { env } from '../../env';
+import { runOnce, takeSubmissionKey } from './run-once';
 
 /** Form fields as a plain object: a name sent more than once (checkboxes) becomes an array; `$ACTION_*` keys dropped. */
 export function formToObject(form: FormData): Record<string, string | string[]> {
@@ -94,7 +96,8 @@ async function consumeUiRateLimit(context: OrgContext<ServiceDeps>, kind: UiRate
  * for actions that reach out (`options.rateLimit`), one point is taken from the API's rate limits; then `fn` calls one
  * service function with the actor. Errors come back as ActionState for the form to show (never thrown to an error
  * page; a refused rate limit is `rate_limited` with the wait), and the organization's pages are revalidated after a
- * success. `fn` may call `redirect()`, which propagates.
+ * success. `fn` may call `redirect()`, which propagates. A form that carries a submission key (SubmitButton adds one)
+ * runs once per key: a repeat gets the first one's answer (runOnce), so a double submit creates nothing twice.
  *
  * Use it from a 'use server' module as `export async function createX(prev, form) { return createXAction(prev, form); }`.
  */
@@ -112,9 +115,7 @@ export function orgAction<S extends z.ZodType, R>(
       }
     : fn;
   const guarded = withRole<ServiceDeps, [z.output<S>], R>(roleFor(operation), limited);
-  return async (_previous, form) => {
-    const session = await getSessionActor();
-    if (!session) return { ok: false, error: { code: 'unauthorized', message: 'sign in again', fields: {} } };
+  const run = async (session: { userId: string; email?: string | null }, form: FormData): Promise<ActionState<R>> => {
     let org: string;
     let result: R;
     try {
@@ -124,7 +125,7 @@ export function orgAction<S extends z.ZodType, R>(
       if (typeof maybe?.getAll !== 'function' || typeof maybe.keys !== 'function') {
         throw new ApiError('bad_request', 'send the form as form data');
       }
-      const { org: named, ...fields } = formToObject(form);
+      const { org: named, ...fields } = takeSubmissionKey(formToObject(form)).fields;
       refuseUnstorableFields({ org: named, ...fields });
       if (typeof named !== 'string' || named === '') {
         const message = 'the form does not name its organization (one org field)';
@@ -139,6 +140,24 @@ export function orgAction<S extends z.ZodType, R>(
     }
     revalidatePath(`/o/${org}`, 'layout');
     return { ok: true, data: result };
+  };
+  return async (_previous, form) => {
+    const session = await getSessionActor();
+    if (!session) return { ok: false, error: { code: 'unauthorized', message: 'sign in again', fields: {} } };
+    const key = typeof form?.get === 'function' ? form.get(SUBMISSION_KEY_FIELD) : null;
+    if (key === null) return run(session, form);
+    try {
+      return await runOnce(
+        getServiceDeps(),
+        { userId: session.userId, operation },
+        key,
+        () => run(session, form),
+        (state) => state?.ok === true,
+      );
+    } catch (error) {
+      if (isNextControlFlow(error)) throw error;
+      return toActionError(error);
+    }
   };
 }
 

@@ -90,6 +90,8 @@ describe('GET /api/health', () => {
 
   it('can be imported without production secrets (next build), and fails on first request instead', async () => {
     vi.stubEnv('NODE_ENV', 'production');
+    // A real deployment: a loopback APP_URL would give a production build the development defaults (decideEnvMode).
+    vi.stubEnv('APP_URL', 'https://mcptest.example');
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'MCPTEST_ENCRYPTION_KEYS', 'AUTH_SECRET']) vi.stubEnv(name, '');
     const { GET } = await importRoute();
     // The class from the same (reset) module graph as the route.
