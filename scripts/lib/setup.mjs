@@ -50,14 +50,23 @@ export function ensureInstalled() {
 }
 
 /**
- * npm install/ci with its EBADENGINE warnings folded into one line. Some dependencies declare `engines` newer than the
- * Node 20.19 this project supports (they run on it: the tests do); npm prints five lines per package for each, which
- * looked like failures. Every other line, warnings and errors included, passes through, and a failure still stops.
+ * npm install/ci with its EBADENGINE and install-scripts warnings folded into one line each. Some dependencies declare
+ * `engines` newer than the Node 20.19 this project supports (they run on it: the tests do), and npm 11 skips
+ * dependencies' install scripts it was not told to allow (mcptest needs none of them: esbuild falls back to its
+ * platform package, Prisma's engines are not downloaded, msgpackr's native extract is optional); npm prints several
+ * lines for each, which looked like failures. Every other line, warnings and errors included, passes through, and a
+ * failure still stops.
  */
 function runNpmInstall(args) {
   const result = spawnSync('npm', args, { cwd: root, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
-  const { kept, packages } = foldEngineWarnings(result.stderr ?? '');
+  const { kept, packages, skippedScripts } = foldEngineWarnings(result.stderr ?? '');
   if (kept) process.stderr.write(kept.endsWith('\n') ? kept : `${kept}\n`);
+  if (skippedScripts.length > 0) {
+    log(
+      `note: npm skipped the install scripts of ${skippedScripts.length} dependencies ` +
+        `(${skippedScripts.slice(0, 3).join(', ')}${skippedScripts.length > 3 ? ', …' : ''}); mcptest needs none of them`,
+    );
+  }
   if (packages.length > 0) {
     log(
       `note: ${packages.length} dependencies declare a newer Node than ${process.version} in "engines" ` +
@@ -68,11 +77,21 @@ function runNpmInstall(args) {
   if (result.status !== 0) fail(`npm ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
 }
 
-/** Splits npm's stderr into its EBADENGINE warnings (the packages they name) and everything else. */
+/**
+ * Splits npm's stderr into its EBADENGINE warnings (the packages they name), its install-scripts warnings (the
+ * packages whose scripts were skipped) and everything else.
+ */
 export function foldEngineWarnings(stderr) {
   const packages = [];
+  const skippedScripts = [];
   const kept = [];
   for (const line of stderr.split('\n')) {
+    const scripts = /^npm (?:warn|WARN) install-scripts\b(.*)$/.exec(line);
+    if (scripts) {
+      const named = /^\s+(\S+@\S+) \(/.exec(scripts[1]);
+      if (named && !skippedScripts.includes(named[1])) skippedScripts.push(named[1]);
+      continue;
+    }
     const warning = /^npm (?:warn|WARN) EBADENGINE\b(.*)$/.exec(line);
     if (!warning) {
       kept.push(line);
@@ -81,7 +100,7 @@ export function foldEngineWarnings(stderr) {
     const named = /package: '([^']+)'/.exec(warning[1]);
     if (named) packages.push(named[1]);
   }
-  return { kept: kept.join('\n').replace(/^\n+|\n+$/g, ''), packages };
+  return { kept: kept.join('\n').replace(/^\n+|\n+$/g, ''), packages, skippedScripts };
 }
 
 /** prisma generate when the generated client is missing or older than the schema. */
