@@ -103,6 +103,7 @@ const CASES: Record<string, ActionCase> = {
     }),
   },
   'app/o/[org]/runs/[runId]/cancel-action.ts#cancelRunAction': { fields: (set) => ({ runId: set.runId }) },
+  'app/o/[org]/runs/[runId]/rerun-action.ts#rerunAction': { fields: (set) => ({ runId: set.runId }) },
   'app/o/[org]/servers/[serverId]/actions.ts#connectionAction': {
     fields: (set) => ({ serverId: set.serverId, op: 'discover' }),
   },
@@ -150,6 +151,9 @@ const CASES: Record<string, ActionCase> = {
     fields: (set) => ({ webhookId: set.webhookId }),
   },
   'app/o/[org]/settings/webhooks/actions.ts#deleteWebhookAction': { fields: (set) => ({ webhookId: set.webhookId }) },
+  'app/o/[org]/settings/webhooks/actions.ts#sendTestEventAction': {
+    fields: (set) => ({ webhookId: set.webhookId }),
+  },
   'app/o/[org]/settings/webhooks/actions.ts#redeliverAction': {
     fields: (set) => ({ webhookId: set.webhookId, deliveryId: set.deliveryId }),
   },
@@ -164,6 +168,9 @@ const CASES: Record<string, ActionCase> = {
   },
   'app/o/[org]/suites/[suiteId]/run-now-action.ts#runSuiteNowAction': {
     fields: (set) => ({ suiteId: set.suiteId, branch: 'fuzz', commitSha: 'abc123' }),
+  },
+  'app/o/[org]/suites/[suiteId]/trigger-url-action.ts#createTriggerUrlAction': {
+    fields: (set) => ({ suiteId: set.suiteId, github: 'on' }),
   },
   'app/o/[org]/suites/[suiteId]/schedule/actions.ts#saveScheduleAction': {
     fields: (set) => ({ suiteId: set.suiteId, schedule: '0 * * * *', timezone: 'UTC', scheduleEnabled: 'on' }),

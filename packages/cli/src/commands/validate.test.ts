@@ -77,7 +77,13 @@ describe('mcptest validate', () => {
       ':5:5: unknown key `contians`',
       'did you mean `contains`?',
     ],
-    ['bad YAML', 'name: x\nassert:\n  tool: echo\n  args: [1, 2\n', ':5:1: invalid YAML', 'check the indentation'],
+    [
+      'bad YAML',
+      'name: x\nassert:\n  tool: echo\n  args: [1, 2\n',
+      // Where the `[` was opened, not where the file ran out (issue 15: an unclosed bracket was reported a line late).
+      ':4:9: invalid YAML: this `[` is never closed',
+      'add the missing `]`',
+    ],
     [
       'wrong type',
       'name: x\nassert:\n  tool: [echo]\n',

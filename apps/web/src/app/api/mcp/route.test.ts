@@ -178,6 +178,7 @@ describe('POST /api/mcp', () => {
           badge: {
             svgUrl: expect.stringMatching(/^https:\/\/mcptest\.example\/api\/badges\/s\/.+\.svg$/),
             jsonUrl: expect.stringMatching(/^https:\/\/mcptest\.example\/api\/badges\/s\/.+\.json$/),
+            statusUrl: expect.stringMatching(/^https:\/\/mcptest\.example\/status\/.+$/),
           },
           latestRun: null,
         },
