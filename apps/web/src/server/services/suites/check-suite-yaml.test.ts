@@ -25,7 +25,8 @@ describe('checkSuiteYaml', () => {
     [
       'broken YAML',
       'name: [\n',
-      [expect.objectContaining({ line: 2, column: 1, message: expect.stringContaining('invalid YAML') })],
+      // At the `[` that is never closed, not where the text runs out.
+      [expect.objectContaining({ line: 1, column: 7, message: expect.stringContaining('invalid YAML') })],
     ],
     ['an empty editor', '  \n', [expect.objectContaining({ line: 1, column: 1, message: 'the suite is empty' })]],
     [
