@@ -47,7 +47,7 @@ export function CiHelp({
     <section className="card ci-help" aria-labelledby="ci-help-title">
       <h2 id="ci-help-title">Run it from CI</h2>
       <p className="muted runs-sub">
-        Suite id <code>{suiteId}</code> <CopyButton text={suiteId} label="Copy id" name="Copy the suite id" />
+        Suite id <code>{suiteId}</code> <CopyButton text={suiteId} label="Copy id" name="Copy id of the suite" />
       </p>
       <p>
         The command queues a run, waits for the verdict and fails the job on a failure, a regression or an error. It
