@@ -208,6 +208,12 @@ describe('forms and pages with the longest names', () => {
     await page.goto(`${base()}/o/${state.org}/suites/${state.suiteId}`);
     await page.getByRole('button', { name: 'Run now', exact: true }).waitFor();
     expect(await page.locator('.runs-next li').count()).toBe(0);
+    // The whole suite has its own switch on the overview: disabled, it offers no Run now and says how to turn it back.
+    await page.getByRole('button', { name: 'Disable suite', exact: true }).click();
+    await page.getByRole('button', { name: 'Enable suite', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Run now', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Enable suite', exact: true }).click();
+    await page.getByRole('button', { name: 'Run now', exact: true }).waitFor();
   }, 300_000);
 
   it('names the transport the same way on the suite page as on the server page', async () => {

@@ -172,6 +172,9 @@ const CASES: Record<string, ActionCase> = {
   'app/o/[org]/suites/[suiteId]/trigger-url-action.ts#createTriggerUrlAction': {
     fields: (set) => ({ suiteId: set.suiteId, github: 'on' }),
   },
+  'app/o/[org]/suites/[suiteId]/enabled-action.ts#setSuiteEnabledAction': {
+    fields: (set) => ({ suiteId: set.suiteId, enabled: 'false' }),
+  },
   'app/o/[org]/suites/[suiteId]/schedule/actions.ts#saveScheduleAction': {
     fields: (set) => ({ suiteId: set.suiteId, schedule: '0 * * * *', timezone: 'UTC', scheduleEnabled: 'on' }),
   },

@@ -261,6 +261,11 @@ const ACTION_CASES: Record<string, Case> = {
     role: 'ADMIN',
     fields: (set) => ({ suiteId: set.suiteId, github: 'on' }),
   },
+  'app/o/[org]/suites/[suiteId]/enabled-action.ts#setSuiteEnabledAction': {
+    operation: 'updateSuite',
+    role: 'MEMBER',
+    fields: (set) => ({ suiteId: set.suiteId, enabled: 'false' }),
+  },
   'app/o/[org]/suites/[suiteId]/schedule/actions.ts#saveScheduleAction': {
     operation: 'updateSuite',
     role: 'MEMBER',

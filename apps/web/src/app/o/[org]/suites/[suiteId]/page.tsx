@@ -2,6 +2,7 @@ import { buildCiSnippets } from '@mcptest/core';
 import cronstrue from 'cronstrue';
 import Link from 'next/link';
 import { BadgeSnippets } from '../../../../../components/badges/badge-snippets';
+import { ActionButton } from '../../../../../components/settings/action-button';
 import { CiHelp } from '../../../../../components/suites/ci-help';
 import { formatDuration, shortId, summaryText, triggerLabel } from '../../../../../components/runs/format';
 import { RunNowForm } from '../../../../../components/runs/run-now-form';
@@ -19,6 +20,7 @@ import { getSuiteOrThrow } from '../../../../../server/services/suites/get-suite
 import { toSuiteResource } from '../../../../../server/services/suites/suite-resource';
 import { loadOrgPage, orNotFound } from '../../../../../server/ui/load-org-page';
 import '../../../../../styles/runs.css';
+import { setSuiteEnabledAction } from './enabled-action';
 import { runSuiteNowAction } from './run-now-action';
 import { createTriggerUrlAction } from './trigger-url-action';
 
@@ -60,9 +62,18 @@ export default async function SuiteOverviewPage({ params }: Props) {
     <main className="page runs-overview" id="main">
       <h1 className="sr-only">{suite.name}: overview</h1>
       {suite.enabled ? null : (
-        <p className="runs-notice" role="note">
-          This suite is disabled: it runs neither on demand nor on its schedule until it is enabled again.
-        </p>
+        <div className="runs-notice" role="note">
+          <p>This suite is disabled: it runs neither on demand nor on its schedule until it is enabled again.</p>
+          {ctx.can('MEMBER') ? (
+            <ActionButton
+              action={setSuiteEnabledAction}
+              fields={{ org, suiteId: suite.id, enabled: 'true' }}
+              label="Enable suite"
+              pendingText="Enabling…"
+              variant="primary"
+            />
+          ) : null}
+        </div>
       )}
       {latest ? (
         <section className="card runs-latest" aria-labelledby="runs-latest-title">
@@ -178,6 +189,21 @@ export default async function SuiteOverviewPage({ params }: Props) {
               </>
             )}
           </section>
+          {suite.enabled && ctx.can('MEMBER') ? (
+            <section className="card" aria-labelledby="runs-switch-title">
+              <h2 id="runs-switch-title">Suite switch</h2>
+              <p className="muted runs-sub">
+                Disabling stops every run of this suite (on demand, CI, API and schedule) until it is enabled again. To
+                stop only the scheduled runs, pause the schedule instead.
+              </p>
+              <ActionButton
+                action={setSuiteEnabledAction}
+                fields={{ org, suiteId: suite.id, enabled: 'false' }}
+                label="Disable suite"
+                pendingText="Disabling…"
+              />
+            </section>
+          ) : null}
         </aside>
       </div>
 
