@@ -9,7 +9,11 @@ import {
   RUN_TRIGGER_FROM_WIRE,
   RUN_TRIGGER_TO_WIRE,
   TOOL_CLASS_FROM_DB,
+  TOKEN_SCOPE_FROM_WIRE,
+  TOKEN_SCOPE_TO_WIRE,
   TOOL_CLASS_TO_DB,
+  WEBHOOK_DELIVERY_STATUS_FROM_WIRE,
+  WEBHOOK_DELIVERY_STATUS_TO_WIRE,
   WIRE_RUN_STATUSES,
   WIRE_RUN_TRIGGERS,
 } from './wire-enums';
@@ -56,6 +60,25 @@ describe('wire enum maps', () => {
   ] as const)('exec decision %s <-> %s', (core, db) => {
     expect(EXEC_DECISION_TO_DB[core]).toBe(db);
     expect(EXEC_DECISION_FROM_DB[db]).toBe(core);
+  });
+
+  it.each([
+    ['READ', 'read'],
+    ['RUN', 'run'],
+    ['WRITE', 'write'],
+    ['ADMIN', 'admin'],
+  ] as const)('token scope %s <-> %s', (db, wire) => {
+    expect(TOKEN_SCOPE_TO_WIRE[db]).toBe(wire);
+    expect(TOKEN_SCOPE_FROM_WIRE[wire]).toBe(db);
+  });
+
+  it.each([
+    ['PENDING', 'pending'],
+    ['SUCCEEDED', 'succeeded'],
+    ['FAILED', 'failed'],
+  ] as const)('webhook delivery status %s <-> %s', (db, wire) => {
+    expect(WEBHOOK_DELIVERY_STATUS_TO_WIRE[db]).toBe(wire);
+    expect(WEBHOOK_DELIVERY_STATUS_FROM_WIRE[wire]).toBe(db);
   });
 
   it('every value has exactly one partner (round trips over the full lists)', () => {

@@ -59,3 +59,25 @@ export const EXEC_DECISION_TO_DB: Readonly<Record<ExecDecisionKind, DbExecDecisi
   Refuse: 'REFUSE',
 };
 export const EXEC_DECISION_FROM_DB: Readonly<Record<DbExecDecision, ExecDecisionKind>> = invert(EXEC_DECISION_TO_DB);
+
+/** An API token's scope: `READ` in Postgres, `read` on the wire (the permission levels read < run < write < admin). */
+export type DbTokenScope = 'READ' | 'RUN' | 'WRITE' | 'ADMIN';
+export type WireTokenScope = 'read' | 'run' | 'write' | 'admin';
+export const TOKEN_SCOPE_TO_WIRE: Readonly<Record<DbTokenScope, WireTokenScope>> = {
+  READ: 'read',
+  RUN: 'run',
+  WRITE: 'write',
+  ADMIN: 'admin',
+};
+export const TOKEN_SCOPE_FROM_WIRE: Readonly<Record<WireTokenScope, DbTokenScope>> = invert(TOKEN_SCOPE_TO_WIRE);
+
+/** A webhook delivery's status: `PENDING` in Postgres, `pending` on the wire. */
+export type DbWebhookDeliveryStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
+export type WireWebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+export const WEBHOOK_DELIVERY_STATUS_TO_WIRE: Readonly<Record<DbWebhookDeliveryStatus, WireWebhookDeliveryStatus>> = {
+  PENDING: 'pending',
+  SUCCEEDED: 'succeeded',
+  FAILED: 'failed',
+};
+export const WEBHOOK_DELIVERY_STATUS_FROM_WIRE: Readonly<Record<WireWebhookDeliveryStatus, DbWebhookDeliveryStatus>> =
+  invert(WEBHOOK_DELIVERY_STATUS_TO_WIRE);
