@@ -12,3 +12,4 @@ export { applyMigrations, type ApplyMigrationsResult } from './migrate/apply-mig
 export { compareSchema, readDbSnapshot, type DatamodelLike, type DbSnapshot } from './drift/find-drift';
 export type * from './generated/prisma/enums';
 export { createQueuedRun, type CreateQueuedRunInput, type QueuedRun } from './runs/create-queued-run';
+export { findRunResults, type RunResultRow } from './runs/find-run-results';

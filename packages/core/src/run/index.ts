@@ -1,1 +1,3 @@
 export * from './run-outcome';
+export * from './run-resource';
+export * from './wire-enums';

@@ -1,3 +1,4 @@
+import { RunStatus } from '@mcptest/core';
 import { z } from 'zod';
 
 // The wire shapes of mcptest's own MCP tools (list_suites, trigger_run, get_run). Inputs are strict, so an agent's typo
@@ -53,7 +54,8 @@ export const GetRunInput = z.strictObject({
 });
 export type GetRunInput = z.output<typeof GetRunInput>;
 
-export const McptestRunStatus = z.enum(['queued', 'running', 'passed', 'failed', 'error', 'cancelled']);
+// The run statuses of the one Run resource (core), so get_run's declared output can never drift from what it returns.
+export const McptestRunStatus = RunStatus;
 export type McptestRunStatus = z.output<typeof McptestRunStatus>;
 
 const Summary = z.looseObject({ total: z.int(), passed: z.int(), failed: z.int(), skipped: z.int() });

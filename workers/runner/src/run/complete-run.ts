@@ -2,20 +2,19 @@ import {
   aggregateTrialsByName,
   Baseline,
   findRegressions,
+  RUN_STATUS_FROM_WIRE,
   shouldAdvanceBaseline,
   summarize,
   type AssertionResult,
   type Regression,
   type RunSummary,
 } from '@mcptest/core';
-import type { TenantDb } from '@mcptest/db';
+import { findRunResults, type TenantDb } from '@mcptest/db';
 import { dispatchAdmittedRuns, invalidateBadges, publishRunEvent } from '@mcptest/queue';
 import { enqueueRunWebhooks } from '../webhook/enqueue-run-webhooks';
 import type { WorkerDeps } from '../worker-deps';
 
 export type FinalStatus = 'passed' | 'failed' | 'error' | 'cancelled';
-
-const DB_STATUS = { passed: 'PASSED', failed: 'FAILED', error: 'ERROR', cancelled: 'CANCELLED' } as const;
 
 export interface CompleteRunInput {
   run: {
@@ -48,11 +47,7 @@ export interface CompletedRun {
 export async function completeRun(deps: WorkerDeps, db: TenantDb, input: CompleteRunInput): Promise<CompletedRun> {
   const { run } = input;
   const now = deps.now();
-  const rows = await db.assertionResult.findMany({
-    where: { runId: run.id },
-    orderBy: [{ createdAt: 'asc' }, { trial: 'asc' }],
-    select: { name: true, status: true, detail: true, durationMs: true, tool: true },
-  });
+  const rows = await findRunResults(db, run.id);
   const trials: AssertionResult[] = rows.map((r) => ({
     name: r.name,
     status: r.status,
@@ -74,7 +69,7 @@ export async function completeRun(deps: WorkerDeps, db: TenantDb, input: Complet
   const updated = await db.run.updateMany({
     where: { id: run.id, status: { in: ['RUNNING', 'QUEUED'] } },
     data: {
-      status: DB_STATUS[input.status],
+      status: RUN_STATUS_FROM_WIRE[input.status],
       total: summary.total,
       passed: summary.passed,
       failed: summary.failed,

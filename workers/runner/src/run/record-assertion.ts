@@ -1,44 +1,7 @@
 import type { TenantDb } from '@mcptest/db';
 import type { ExecutedAssertion } from '@mcptest/mcp';
-import { assertNever, capTranscript, transcriptNotStored } from '@mcptest/core';
+import { capTranscript, EXEC_DECISION_TO_DB, TOOL_CLASS_TO_DB, transcriptNotStored } from '@mcptest/core';
 import { SUITE_FILE } from './load-run-plan';
-
-type DbToolClass = 'READ_ONLY' | 'READ_ONLY_PRESUMED' | 'MUTATING' | 'DESTRUCTIVE';
-type DbDecision = 'EXECUTE' | 'EXECUTE_ONCE' | 'GENERATE_ONLY' | 'REFUSE';
-
-function toolClassOf(c: ExecutedAssertion['toolClass']): DbToolClass | undefined {
-  switch (c) {
-    case undefined:
-      return undefined;
-    case 'ReadOnly':
-      return 'READ_ONLY';
-    case 'ReadOnlyPresumed':
-      return 'READ_ONLY_PRESUMED';
-    case 'Mutating':
-      return 'MUTATING';
-    case 'Destructive':
-      return 'DESTRUCTIVE';
-    default:
-      return assertNever(c);
-  }
-}
-
-function decisionOf(d: ExecutedAssertion['decision']): DbDecision | undefined {
-  switch (d) {
-    case undefined:
-      return undefined;
-    case 'Execute':
-      return 'EXECUTE';
-    case 'ExecuteOnce':
-      return 'EXECUTE_ONCE';
-    case 'GenerateOnly':
-      return 'GENERATE_ONLY';
-    case 'Refuse':
-      return 'REFUSE';
-    default:
-      return assertNever(d);
-  }
-}
 
 /** A hosted suite is one file, so the loader's `file#name` key is just the (de-duplicated) name. */
 export function hostedAssertionKey(key: string): string {
@@ -87,8 +50,8 @@ export async function recordAssertion(
     detail: result.detail || null,
     durationMs: Math.max(0, Math.round(result.durationMs)),
     tool: result.tool ?? null,
-    toolClass: toolClassOf(result.toolClass) ?? null,
-    decision: decisionOf(result.decision) ?? null,
+    toolClass: result.toolClass === undefined ? null : TOOL_CLASS_TO_DB[result.toolClass],
+    decision: result.decision === undefined ? null : EXEC_DECISION_TO_DB[result.decision],
     transcript: transcript?.transcript as object | undefined,
     transcriptBytes: transcript?.bytes ?? 0,
   };

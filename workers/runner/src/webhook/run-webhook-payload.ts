@@ -1,49 +1,13 @@
-import type { RunStatus, RunTrigger } from '@mcptest/db';
+import { type RunRow, type RunWebhookRun, toRunWebhookRun } from '@mcptest/core';
 
 /** The events a webhook can subscribe to (DESIGN.md "Contracts"). */
 export const RUN_WEBHOOK_EVENTS = ['run.completed', 'run.failed', 'run.regressed'] as const;
 export type RunWebhookEvent = (typeof RUN_WEBHOOK_EVENTS)[number];
 
-/** The columns of a finished run that a webhook body carries. */
-export interface FinishedRunRow {
-  id: string;
-  projectId: string;
-  suiteId: string;
-  suiteVersion: number;
-  status: RunStatus;
-  trigger: RunTrigger;
-  commitSha: string | null;
-  branch: string | null;
-  total: number;
-  passed: number;
-  failed: number;
-  skipped: number;
-  /** `Run.regressions` as stored: an array of `{name, before, after, detail}`. */
-  regressions: unknown;
-  error: string | null;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-  durationMs: number | null;
-}
+/** The columns of a finished run that a webhook body is built from: the Run resource's row. */
+export type FinishedRunRow = RunRow;
 
-/** `data.run` of a webhook body. */
-export interface RunWebhookRun {
-  id: string;
-  url: string;
-  projectId: string;
-  suiteId: string;
-  suiteVersion: number;
-  status: 'queued' | 'running' | 'passed' | 'failed' | 'error' | 'cancelled';
-  trigger: 'manual' | 'api' | 'ci' | 'webhook' | 'schedule';
-  commitSha: string | null;
-  branch: string | null;
-  summary: { total: number; passed: number; failed: number; skipped: number };
-  regressions: unknown[];
-  error: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  durationMs: number | null;
-}
+export type { RunWebhookRun };
 
 /** The JSON body of a delivery (Standard Webhooks' `{type, timestamp, data}`). */
 export interface RunWebhookBody {
@@ -67,7 +31,10 @@ export const RUN_WEBHOOK_SELECT = {
   failed: true,
   skipped: true,
   regressions: true,
+  callsUsed: true,
+  requestsUsed: true,
   error: true,
+  queuedAt: true,
   startedAt: true,
   finishedAt: true,
   durationMs: true,
@@ -98,24 +65,6 @@ export function buildRunWebhookBody(
   return {
     type: event,
     timestamp: (run.finishedAt ?? now).toISOString(),
-    data: {
-      run: {
-        id: run.id,
-        url: `${appUrl}/runs/${run.id}`,
-        projectId: run.projectId,
-        suiteId: run.suiteId,
-        suiteVersion: run.suiteVersion,
-        status: run.status.toLowerCase() as RunWebhookRun['status'],
-        trigger: run.trigger.toLowerCase() as RunWebhookRun['trigger'],
-        commitSha: run.commitSha,
-        branch: run.branch,
-        summary: { total: run.total, passed: run.passed, failed: run.failed, skipped: run.skipped },
-        regressions: regressionsOf(run),
-        error: run.error,
-        startedAt: run.startedAt?.toISOString() ?? null,
-        finishedAt: run.finishedAt?.toISOString() ?? null,
-        durationMs: run.durationMs,
-      },
-    },
+    data: { run: toRunWebhookRun(run, appUrl) },
   };
 }

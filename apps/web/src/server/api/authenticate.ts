@@ -1,3 +1,4 @@
+import { TOKEN_SCOPE_TO_WIRE } from '@mcptest/core';
 import { hashToken } from '@mcptest/db';
 import { includesPermission, permissionOfScopes, type Permission } from '../services/permissions';
 import type { Actor, ServiceDeps } from '../services/service-deps';
@@ -46,7 +47,7 @@ export async function authenticateToken(deps: ServiceDeps, request: Request): Pr
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
     await deps.db.tenant(row.tenantId).apiToken.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });
   }
-  const scopes = row.scopes.map((s) => s.toLowerCase() as Scope);
+  const scopes = row.scopes.map((s): Scope => TOKEN_SCOPE_TO_WIRE[s]);
   const permission = permissionOfScopes(scopes);
   return {
     tenantId: row.tenantId,

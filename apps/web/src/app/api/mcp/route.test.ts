@@ -1,11 +1,22 @@
 // /api/mcp as Next calls it: JSON-RPC in Web Requests, env from process.env, real Postgres and Redis, an in-process
 // worker running the suites against the worker mock MCP server.
-import { createTenant, generateApiToken } from '@mcptest/db';
+import { RunResource, RunWebhookRun } from '@mcptest/core';
+import { createSecretBox, createTenant, generateApiToken } from '@mcptest/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
-import { seedSuite, startTestWorker, useWorkerMock, type SeededSuite } from '../../../../../../test/worker';
+import { startWebhookReceiver, verifyWith, type WebhookReceiver } from '../../../../../../test/webhook-receiver';
+import {
+  seedSuite,
+  startTestWorker,
+  testWorkerEnv,
+  useWorkerMock,
+  waitFor,
+  type SeededSuite,
+} from '../../../../../../test/worker';
+import { createWebhook } from '../../../server/services/webhooks/create-webhook';
 import type * as ServiceDepsModule from '../../../server/services/get-service-deps';
+import type * as RestRunRoute from '../v1/runs/[id]/route';
 import type * as McpRoute from './route';
 
 const testDb = useTestDatabase();
@@ -25,6 +36,8 @@ assertions:
 `;
 
 let route: typeof McpRoute;
+let restRoute: typeof RestRunRoute;
+let receiver: WebhookReceiver;
 let serviceDeps: typeof ServiceDepsModule;
 let worker: Awaited<ReturnType<typeof startTestWorker>>;
 let tenantA: { token: string; seeded: SeededSuite };
@@ -112,6 +125,8 @@ beforeAll(async () => {
   vi.stubEnv('API_TRIGGERS_PER_TENANT_PER_MINUTE', String(TRIGGERS_PER_TENANT));
   vi.resetModules();
   route = await import('./route');
+  restRoute = await import('../v1/runs/[id]/route');
+  receiver = await startWebhookReceiver();
   serviceDeps = await import('../../../server/services/get-service-deps');
   worker = await startTestWorker(testDb, testRedis, {
     APP_URL: 'https://mcptest.example',
@@ -127,6 +142,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.stop();
+  await receiver?.close();
   await serviceDeps?.closeServiceDeps();
   const { closeDb } = await import('../../../server/db');
   const { closeRedis } = await import('../../../server/redis');
@@ -348,5 +364,57 @@ describe('POST /api/mcp', () => {
     // A batch of 100 from a fresh token is over the whole allowance.
     const fresh = await tokenWith(created.tenant.id, ['READ']);
     expect((await post(fresh, batch(100))).status).toBe(429);
+  });
+
+  it('gives the same run through REST, the webhook body and get_run: one resource, one mapper', async () => {
+    const created = await createTenant(testDb.db, { name: 'MCP E', ownerEmail: 'mcp-e@example.test' });
+    const seeded = await seedSuite(testDb.db, { tenantId: created.tenant.id, serverUrl: mock.url, yaml: SUITE });
+    const webhookDeps = {
+      ...serviceDeps.getServiceDeps(),
+      // The worker decrypts the signing secret with its own key, so the webhook is sealed with that key.
+      secretBox: createSecretBox(testWorkerEnv(testDb, testRedis).MCPTEST_ENCRYPTION_KEYS),
+      allowPrivateNetworks: ['127.0.0.0/8'],
+    };
+    const hook = await createWebhook(webhookDeps, { tenantId: created.tenant.id }, seeded.projectId, {
+      url: `${receiver.url}/contract`,
+      events: ['run.completed'],
+    });
+
+    const triggered = await callTool(created.token, 'trigger_run', {
+      suiteId: seeded.suiteId,
+      commitSha: 'c0ffee',
+      branch: 'main',
+      wait: 30,
+    });
+    const runId = (triggered.structuredContent as { id: string; finished: boolean }).id;
+    expect(triggered.structuredContent).toMatchObject({ finished: true, status: 'passed' });
+
+    const viaMcp = (await callTool(created.token, 'get_run', { runId })).structuredContent;
+    const restResponse = await restRoute.GET(
+      new Request(`http://localhost/api/v1/runs/${runId}`, { headers: { authorization: `Bearer ${created.token}` } }),
+      { params: Promise.resolve({ id: runId }) },
+    );
+    expect(restResponse.status).toBe(200);
+    const viaRest = RunResource.parse(await restResponse.json());
+    const [delivery] = await waitFor('the run.completed delivery', async () => {
+      const got = receiver.on('/contract');
+      return got.length > 0 ? got : undefined;
+    });
+    const verified = verifyWith(hook.secret, delivery!);
+    if (!verified.ok) throw new Error(verified.error);
+    const viaWebhook = (verified.body as { type: string; data: { run: unknown } }).data.run;
+
+    expect(viaRest).toMatchObject({ id: runId, status: 'passed', trigger: 'api', branch: 'main', commitSha: 'c0ffee' });
+    // /api/mcp's get_run is the REST resource itself.
+    expect(viaMcp).toEqual(viaRest);
+    // The webhook carries the same run minus what its contract never had (results, budget counters, queuedAt).
+    const {
+      results: _results,
+      callsUsed: _calls,
+      requestsUsed: _requests,
+      queuedAt: _queued,
+      ...webhookFields
+    } = viaRest;
+    expect(RunWebhookRun.strict().parse(viaWebhook)).toEqual(webhookFields);
   });
 });

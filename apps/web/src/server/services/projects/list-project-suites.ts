@@ -1,3 +1,4 @@
+import { RUN_STATUS_TO_WIRE } from '@mcptest/core';
 import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page, type PageQuery } from '../pagination';
 import type { RunListItem } from '../runs/run-schemas';
 import type { Actor, ServiceDeps } from '../service-deps';
@@ -76,7 +77,7 @@ export async function listProjectSuites(
       latestRun: run
         ? {
             id: run.id,
-            status: run.status.toLowerCase() as RunListItem['status'],
+            status: RUN_STATUS_TO_WIRE[run.status],
             total: run.total,
             failed: run.failed,
             createdAt: run.createdAt.toISOString(),

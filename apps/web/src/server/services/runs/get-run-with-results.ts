@@ -1,3 +1,4 @@
+import { findRunResults } from '@mcptest/db';
 import type { Actor, ServiceDeps } from '../service-deps';
 import { getRunRowOrThrow } from './get-run';
 import type { RunListItem } from './run-schemas';
@@ -26,21 +27,7 @@ export async function getRunWithResults(
   runId: string,
 ): Promise<{ run: RunListItem; results: RunResultView[] }> {
   const row = await getRunRowOrThrow(deps, actor, runId);
-  const results = await deps.db.tenant(actor.tenantId).assertionResult.findMany({
-    where: { runId },
-    orderBy: [{ createdAt: 'asc' }, { trial: 'asc' }],
-    select: {
-      id: true,
-      name: true,
-      status: true,
-      detail: true,
-      durationMs: true,
-      tool: true,
-      toolClass: true,
-      decision: true,
-      trial: true,
-    },
-  });
+  const results = await findRunResults(deps.db.tenant(actor.tenantId), runId);
   return {
     run: toRunListItem(row, deps.appUrl),
     results: results.map((r) => ({ ...r, detail: r.detail ?? '' })),

@@ -1,3 +1,4 @@
+import { findRunResults } from '@mcptest/db';
 import { ApiError } from '../../api/api-error';
 import type { Actor, ServiceDeps } from '../service-deps';
 import type { RunResource } from './run-schemas';
@@ -16,19 +17,6 @@ export async function getRunRowOrThrow(deps: ServiceDeps, actor: Actor, runId: s
 /** A run with its results in suite order (trials of one assertion together). */
 export async function getRun(deps: ServiceDeps, actor: Actor, runId: string): Promise<RunResource> {
   const run = await getRunRowOrThrow(deps, actor, runId);
-  const results = await deps.db.tenant(actor.tenantId).assertionResult.findMany({
-    where: { runId },
-    orderBy: [{ createdAt: 'asc' }, { trial: 'asc' }],
-    select: {
-      name: true,
-      status: true,
-      detail: true,
-      durationMs: true,
-      tool: true,
-      toolClass: true,
-      decision: true,
-      trial: true,
-    },
-  });
+  const results = await findRunResults(deps.db.tenant(actor.tenantId), runId);
   return toRunResource(run, results, deps.appUrl);
 }

@@ -1,3 +1,4 @@
+import type { DbRunStatus } from '@mcptest/core';
 import { z } from 'zod';
 import type { Actor, ServiceDeps } from '../service-deps';
 import { getSuiteOrThrow } from '../suites/get-suite-or-throw';
@@ -34,6 +35,18 @@ export interface SuiteTrend {
  * purpose, so counting them would read as a drop in quality that is not there.
  */
 const FINISHED = ['PASSED', 'FAILED', 'ERROR'] as const;
+/** The statuses a trend point can have (the query reads only FINISHED ones); any other is a bug, not a point. */
+const TREND_STATUS: Readonly<Partial<Record<DbRunStatus, TrendPoint['status']>>> = {
+  PASSED: 'passed',
+  FAILED: 'failed',
+  ERROR: 'error',
+};
+
+function trendStatus(status: DbRunStatus): TrendPoint['status'] {
+  const point = TREND_STATUS[status];
+  if (!point) throw new Error(`a trend point with status ${status}`);
+  return point;
+}
 
 /**
  * Pass rate and duration of a suite's newest finished runs, for the overview's trend chart. One bounded query on the
@@ -55,7 +68,7 @@ export async function getSuiteTrend(
   });
   const points = rows.reverse().map((row): TrendPoint => ({
     runId: row.id,
-    status: row.status.toLowerCase() as TrendPoint['status'],
+    status: trendStatus(row.status),
     passRate: row.total > 0 ? round1((row.passed / row.total) * 100) : null,
     passed: row.passed,
     total: row.total,

@@ -1,3 +1,4 @@
+import { RUN_STATUS_FROM_WIRE, RUN_TRIGGER_FROM_WIRE } from '@mcptest/core';
 import { assertProjectAllowed } from '../../api/authenticate';
 import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page } from '../pagination';
 import type { Actor, ServiceDeps } from '../service-deps';
@@ -12,8 +13,8 @@ export async function listRuns(deps: ServiceDeps, actor: Actor, query: ListRunsQ
     where: {
       ...(projectId ? { projectId } : {}),
       ...(query.suiteId ? { suiteId: query.suiteId } : {}),
-      ...(query.status ? { status: query.status.toUpperCase() as 'QUEUED' } : {}),
-      ...(query.trigger ? { trigger: query.trigger.toUpperCase() as 'API' } : {}),
+      ...(query.status ? { status: RUN_STATUS_FROM_WIRE[query.status] } : {}),
+      ...(query.trigger ? { trigger: RUN_TRIGGER_FROM_WIRE[query.trigger] } : {}),
       ...(query.branch ? { branch: query.branch } : {}),
       ...afterCursor(decodeCursor(query.cursor)),
     },

@@ -1,9 +1,16 @@
 import { z } from 'zod';
+import { RunStatus, RunTrigger } from '@mcptest/core';
 import { PageQuery } from '../pagination';
 
-export const RunStatus = z.enum(['queued', 'running', 'passed', 'failed', 'error', 'cancelled']);
-export const RunTrigger = z.enum(['manual', 'api', 'ci', 'webhook', 'schedule']);
-const Summary = z.object({ total: z.int(), passed: z.int(), failed: z.int(), skipped: z.int() });
+// The Run resource has one definition, in core (shared with the worker's webhook payload); re-exported for the API.
+export {
+  AssertionResultResource,
+  RegressionResource,
+  RunListItem,
+  RunResource,
+  RunStatus,
+  RunTrigger,
+} from '@mcptest/core';
 
 export const TriggerRunRequest = z.strictObject({
   commitSha: z.string().trim().min(1).max(100).optional(),
@@ -17,54 +24,6 @@ export const TriggerRunRequest = z.strictObject({
   trigger: z.enum(['api', 'ci']).optional(),
 });
 export type TriggerRunRequest = z.infer<typeof TriggerRunRequest>;
-
-export const AssertionResultResource = z.object({
-  name: z.string(),
-  status: z.enum(['PASS', 'FAIL', 'SKIP']),
-  detail: z.string(),
-  durationMs: z.int(),
-  tool: z.string().optional(),
-  toolClass: z.string().optional(),
-  decision: z.string().optional(),
-  trial: z.int(),
-});
-
-export const RegressionResource = z.object({
-  name: z.string(),
-  before: z.literal('PASS'),
-  after: z.enum(['FAIL', 'SKIP']),
-  detail: z.string(),
-});
-
-/** The run as DESIGN.md's contract has it, plus the context a CI needs. */
-export const RunResource = z.object({
-  id: z.string(),
-  url: z.string(),
-  projectId: z.string(),
-  suiteId: z.string(),
-  suiteVersion: z.int(),
-  status: RunStatus,
-  trigger: RunTrigger,
-  commitSha: z.string().nullable(),
-  branch: z.string().nullable(),
-  summary: Summary,
-  results: z.array(AssertionResultResource),
-  regressions: z.array(RegressionResource),
-  /** Tool calls the run made (`tools/call`, setup steps included). */
-  callsUsed: z.int(),
-  /** HTTP requests the run sent to the server, of every kind (tool calls included). */
-  requestsUsed: z.int(),
-  error: z.string().nullable(),
-  queuedAt: z.iso.datetime(),
-  startedAt: z.iso.datetime().nullable(),
-  finishedAt: z.iso.datetime().nullable(),
-  durationMs: z.int().nullable(),
-});
-export type RunResource = z.infer<typeof RunResource>;
-
-/** In lists: the run without its results. */
-export const RunListItem = RunResource.omit({ results: true });
-export type RunListItem = z.infer<typeof RunListItem>;
 
 export const TriggerRunAccepted = z.object({ id: z.string(), status: RunStatus, url: z.string() });
 

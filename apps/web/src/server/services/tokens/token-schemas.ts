@@ -1,17 +1,16 @@
+import { type DbTokenScope, TOKEN_SCOPE_FROM_WIRE, TOKEN_SCOPE_TO_WIRE } from '@mcptest/core';
 import { z } from 'zod';
 
 /** The permission levels of services/permissions.ts: read < run < write < admin. */
 export const TokenScopeName = z.enum(['read', 'run', 'write', 'admin']);
 export type TokenScopeName = z.infer<typeof TokenScopeName>;
 
-type DbTokenScope = 'READ' | 'RUN' | 'WRITE' | 'ADMIN';
-
 export function toDbScope(scope: TokenScopeName): DbTokenScope {
-  return scope.toUpperCase() as DbTokenScope;
+  return TOKEN_SCOPE_FROM_WIRE[scope];
 }
 
 export function fromDbScope(scope: DbTokenScope): TokenScopeName {
-  return scope.toLowerCase() as TokenScopeName;
+  return TOKEN_SCOPE_TO_WIRE[scope];
 }
 
 /** Longest lifetime a token can be given in days (ten years); absent means no expiry. */

@@ -1,4 +1,4 @@
-import { maskUrl } from '@mcptest/core';
+import { maskUrl, WEBHOOK_DELIVERY_STATUS_TO_WIRE } from '@mcptest/core';
 import { mayReadUrl, type Permission } from '../permissions';
 import { z } from 'zod';
 import { PageQuery } from '../pagination';
@@ -160,7 +160,7 @@ export function toDeliveryResource(row: DeliveryRow): WebhookDeliveryResource {
     webhookId: row.webhookId,
     runId: row.runId,
     event: row.event,
-    status: row.status.toLowerCase() as WebhookDeliveryResource['status'],
+    status: WEBHOOK_DELIVERY_STATUS_TO_WIRE[row.status],
     attempt: row.attempt,
     statusCode: row.statusCode,
     responseExcerpt: row.responseExcerpt,

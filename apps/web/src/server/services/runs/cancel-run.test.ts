@@ -1,0 +1,68 @@
+// Cancel answers the run's real status after the request: a queued run is cancelled, a running one is still running
+// (with outcome `cancelling` and cancelRequestedAt set), a finished one keeps its status.
+import type { WireRunStatus } from '@mcptest/core';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { useTestDatabase } from '../../../../../../test/db';
+import { useTestRedis } from '../../../../../../test/redis';
+import { seedSuite } from '../../../../../../test/worker';
+import { testServiceDeps } from '../test-service-deps';
+import { cancelRunRequest } from './cancel-run';
+import { CancelRunResult } from './run-schemas';
+import { triggerRun } from './trigger-run';
+
+const database = useTestDatabase();
+const redis = useTestRedis();
+const deps = testServiceDeps(database, redis);
+const YAML = 'assertions:\n  - name: a\n    assert: { tool: t, expect: { not_error: true } }\n';
+
+async function queuedRun() {
+  const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });
+  const actor = { tenantId: seeded.tenantId };
+  const outcome = await triggerRun(deps, actor, seeded.suiteId, {}, { trigger: 'MANUAL' });
+  if (outcome.finished) throw new Error('expected a queued run');
+  return { actor, runId: outcome.id, db: database.db.tenant(seeded.tenantId) };
+}
+
+describe('cancelRunRequest', () => {
+  it('a queued run: cancelled', async () => {
+    const { actor, runId, db } = await queuedRun();
+    const answer = await cancelRunRequest(deps, actor, runId);
+    expect(CancelRunResult.parse(answer)).toEqual({ id: runId, outcome: 'cancelled', status: 'cancelled' });
+    expect(await db.run.findFirstOrThrow({ where: { id: runId } })).toMatchObject({ status: 'CANCELLED' });
+  });
+
+  it('a running run: still running, with the cancel requested', async () => {
+    const { actor, runId, db } = await queuedRun();
+    await db.run.updateMany({ where: { id: runId }, data: { status: 'RUNNING', startedAt: new Date() } });
+    const answer = await cancelRunRequest(deps, actor, runId);
+    expect(CancelRunResult.parse(answer)).toEqual({ id: runId, outcome: 'cancelling', status: 'running' });
+    const row = await db.run.findFirstOrThrow({ where: { id: runId } });
+    expect(row.status).toBe('RUNNING');
+    expect(row.cancelRequestedAt).not.toBeNull();
+  });
+
+  it.each([
+    ['PASSED', 'passed'],
+    ['FAILED', 'failed'],
+    ['ERROR', 'error'],
+    ['CANCELLED', 'cancelled'],
+  ] as const)('a finished run (%s): already_finished, its own status %s', async (dbStatus, wire) => {
+    const { actor, runId, db } = await queuedRun();
+    await db.run.updateMany({ where: { id: runId }, data: { status: dbStatus, finishedAt: new Date() } });
+    const answer = await cancelRunRequest(deps, actor, runId);
+    expect(CancelRunResult.parse(answer)).toEqual({ id: runId, outcome: 'already_finished', status: wire });
+    expect(await db.run.findFirstOrThrow({ where: { id: runId } })).toMatchObject({ status: dbStatus });
+  });
+
+  it('is typed as any run status, not the literal `cancelled` it used to be cast to', () => {
+    expectTypeOf<Awaited<ReturnType<typeof cancelRunRequest>>['status']>().toEqualTypeOf<WireRunStatus>();
+  });
+
+  it("is a 404 for another tenant's run", async () => {
+    const { runId } = await queuedRun();
+    const other = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });
+    await expect(cancelRunRequest(deps, { tenantId: other.tenantId }, runId)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+});

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import {
+  type DbRunStatus,
+  type DbRunTrigger,
+  RUN_STATUS_TO_WIRE,
+  RUN_TRIGGER_TO_WIRE,
+  WIRE_RUN_STATUSES,
+  WIRE_RUN_TRIGGERS,
+} from './wire-enums';
+
+/*
+ * The Run resource: the one definition of a run on the wire (REST `GET /runs/{id}`, `/api/mcp`'s get_run, the run
+ * page, and `data.run` of a webhook body). Mappers take plain rows (the Prisma columns), so the web app and the worker
+ * share them without core touching the database.
+ */
+
+export const RunStatus = z.enum(WIRE_RUN_STATUSES);
+export const RunTrigger = z.enum(WIRE_RUN_TRIGGERS);
+const RunSummaryResource = z.object({ total: z.int(), passed: z.int(), failed: z.int(), skipped: z.int() });
+
+export const AssertionResultResource = z.object({
+  name: z.string(),
+  status: z.enum(['PASS', 'FAIL', 'SKIP']),
+  detail: z.string(),
+  durationMs: z.int(),
+  tool: z.string().optional(),
+  toolClass: z.string().optional(),
+  decision: z.string().optional(),
+  trial: z.int(),
+});
+export type AssertionResultResource = z.infer<typeof AssertionResultResource>;
+
+export const RegressionResource = z.object({
+  name: z.string(),
+  before: z.literal('PASS'),
+  after: z.enum(['FAIL', 'SKIP']),
+  detail: z.string(),
+});
+
+/** The run as the contract has it, plus the context a CI needs. */
+export const RunResource = z.object({
+  id: z.string(),
+  url: z.string(),
+  projectId: z.string(),
+  suiteId: z.string(),
+  suiteVersion: z.int(),
+  status: RunStatus,
+  trigger: RunTrigger,
+  commitSha: z.string().nullable(),
+  branch: z.string().nullable(),
+  summary: RunSummaryResource,
+  results: z.array(AssertionResultResource),
+  regressions: z.array(RegressionResource),
+  /** Tool calls the run made (`tools/call`, setup steps included). */
+  callsUsed: z.int(),
+  /** HTTP requests the run sent to the server, of every kind (tool calls included). */
+  requestsUsed: z.int(),
+  error: z.string().nullable(),
+  queuedAt: z.iso.datetime(),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+  durationMs: z.int().nullable(),
+});
+export type RunResource = z.infer<typeof RunResource>;
+
+/** In lists: the run without its results. */
+export const RunListItem = RunResource.omit({ results: true });
+export type RunListItem = z.infer<typeof RunListItem>;
+
+/**
+ * `data.run` of a webhook body (docs/webhooks.md): the list item without the budget counters and `queuedAt`, which
+ * the webhook contract never carried.
+ */
+export const RunWebhookRun = RunListItem.omit({ callsUsed: true, requestsUsed: true, queuedAt: true });
+export type RunWebhookRun = z.infer<typeof RunWebhookRun>;
+
+/** The run columns the mappers read (as Prisma returns them). */
+export interface RunRow {
+  id: string;
+  projectId: string;
+  suiteId: string;
+  suiteVersion: number;
+  status: DbRunStatus;
+  trigger: DbRunTrigger;
+  commitSha: string | null;
+  branch: string | null;
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** `Run.regressions` as stored: an array of `{name, before, after, detail}`. */
+  regressions: unknown;
+  callsUsed: number;
+  requestsUsed: number;
+  error: string | null;
+  queuedAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  durationMs: number | null;
+}
+
+/** The assertion result columns the mapper reads. */
+export interface ResultRow {
+  name: string;
+  status: 'PASS' | 'FAIL' | 'SKIP';
+  detail: string | null;
+  durationMs: number;
+  tool: string | null;
+  toolClass: string | null;
+  decision: string | null;
+  trial: number;
+}
+
+export function runUrl(appUrl: string, runId: string): string {
+  return `${appUrl}/runs/${runId}`;
+}
+
+function regressionsOf(row: Pick<RunRow, 'regressions'>): RunListItem['regressions'] {
+  // Stored by the worker from core's `findRegressions`; a row from before regressions existed holds null.
+  return Array.isArray(row.regressions) ? (row.regressions as RunListItem['regressions']) : [];
+}
+
+export function toRunListItem(row: RunRow, appUrl: string): RunListItem {
+  return {
+    id: row.id,
+    url: runUrl(appUrl, row.id),
+    projectId: row.projectId,
+    suiteId: row.suiteId,
+    suiteVersion: row.suiteVersion,
+    status: RUN_STATUS_TO_WIRE[row.status],
+    trigger: RUN_TRIGGER_TO_WIRE[row.trigger],
+    commitSha: row.commitSha,
+    branch: row.branch,
+    summary: { total: row.total, passed: row.passed, failed: row.failed, skipped: row.skipped },
+    regressions: regressionsOf(row),
+    callsUsed: row.callsUsed,
+    requestsUsed: row.requestsUsed,
+    error: row.error,
+    queuedAt: row.queuedAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    durationMs: row.durationMs,
+  };
+}
+
+export function toAssertionResultResource(r: ResultRow): AssertionResultResource {
+  return {
+    name: r.name,
+    status: r.status,
+    detail: r.detail ?? '',
+    durationMs: r.durationMs,
+    trial: r.trial,
+    ...(r.tool ? { tool: r.tool } : {}),
+    ...(r.toolClass ? { toolClass: r.toolClass } : {}),
+    ...(r.decision ? { decision: r.decision } : {}),
+  };
+}
+
+export function toRunResource(row: RunRow, results: readonly ResultRow[], appUrl: string): RunResource {
+  return { ...toRunListItem(row, appUrl), results: results.map(toAssertionResultResource) };
+}
+
+/** `data.run` of a webhook body: the same mapper, minus the fields the webhook contract does not carry. */
+export function toRunWebhookRun(row: RunRow, appUrl: string): RunWebhookRun {
+  const { callsUsed: _calls, requestsUsed: _requests, queuedAt: _queued, ...run } = toRunListItem(row, appUrl);
+  return run;
+}
