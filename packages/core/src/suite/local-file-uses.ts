@@ -1,5 +1,5 @@
 import { mentionsFixture } from '../template/render-template';
-import { formatSuitePath } from './format-suite-path';
+import { formatSuitePath } from '../yaml/format-suite-path';
 import type { LoadedAssertion } from './load-suite';
 import { SUITE_BLOCK_KEYS } from './suite-schema';
 
