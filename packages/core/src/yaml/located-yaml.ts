@@ -1,7 +1,13 @@
 import { Composer, type CST, type Document, LineCounter, Parser, type YAMLError } from 'yaml';
 import { formatSuitePath } from './format-suite-path';
 import { documentStart } from './locate-path';
-import { checkDocumentTree, findTooDeepToken, findUnclosedOpeners, openerOfError, type YamlProblem } from './yaml-guards';
+import {
+  checkDocumentTree,
+  findTooDeepToken,
+  findUnclosedOpeners,
+  openerOfError,
+  type YamlProblem,
+} from './yaml-guards';
 
 /*
  * The one engine behind every YAML file mcptest reads with located errors (suites, mock servers): parse with
@@ -109,7 +115,7 @@ export interface LocatedYaml {
   lines: LineCounter;
   sink: ErrorSink;
   /** Empty when the text was refused before composing (nested too deep: reported in `sink`). */
-  documents: Document[];
+  documents: Document.Parsed[];
   /**
    * The document's JavaScript value, or undefined after reporting its YAML problems in `sink` (syntax, hostile
    * structure, a failing toJS). An empty document gives null.
@@ -140,7 +146,7 @@ export function parseLocatedYaml(text: string, file: string): LocatedYaml {
     sink.add(tooDeep.offset, [], tooDeep.message, tooDeep.hint);
     return { lines, sink, documents: [], valueOf: () => undefined };
   }
-  const documents: Document[] = Array.from(
+  const documents: Document.Parsed[] = Array.from(
     new Composer({ merge: true, uniqueKeys: false, logLevel: 'error' }).compose(tokens),
   );
   /** Computed only for a file with a YAML error that may need it. */

@@ -1,5 +1,15 @@
-import { formatSuitePath, locateKey, locatePath, type SuiteError } from '@mcptest/core';
-import { type Document, LineCounter, parseAllDocuments } from 'yaml';
+import {
+  type ErrorSink as Errors,
+  formatSuitePath,
+  hasKey as has,
+  isRecord,
+  locateKey,
+  locatePath,
+  parseLocatedYaml,
+  type SuiteError,
+  valueAt,
+} from '@mcptest/core';
+import { type Document } from 'yaml';
 import { type z } from 'zod';
 import { describeMockValue, MockServerDefinition, MockServerFile } from './mock-schema';
 
@@ -11,48 +21,6 @@ export type LoadMockDefinitionResult =
 
 type Segment = string | number;
 type AnySchema = z.core.$ZodType;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function has(value: unknown, key: string): boolean {
-  return isRecord(value) && Object.prototype.hasOwnProperty.call(value, key);
-}
-
-function valueAt(root: unknown, path: readonly Segment[]): unknown {
-  let current = root;
-  for (const segment of path) {
-    if (Array.isArray(current) && typeof segment === 'number') current = current[segment];
-    else if (isRecord(current) && has(current, String(segment))) current = current[String(segment)];
-    else return undefined;
-  }
-  return current;
-}
-
-class Errors {
-  readonly list: MockDefinitionError[] = [];
-  constructor(
-    private readonly file: string,
-    private readonly lines: LineCounter,
-  ) {}
-
-  line(offset: number): number {
-    return Math.max(1, this.lines.linePos(Math.max(0, offset)).line);
-  }
-
-  add(offset: number, path: readonly Segment[], message: string, hint?: string): void {
-    const pos = this.lines.linePos(Math.max(0, offset));
-    this.list.push({
-      file: this.file,
-      line: Math.max(1, pos.line),
-      column: Math.max(1, pos.col),
-      path: formatSuitePath(path),
-      message,
-      ...(hint === undefined ? {} : { hint }),
-    });
-  }
-}
 
 // --- unknown keys: what is allowed there, and the nearest allowed key -------------------------------------------
 
@@ -233,7 +201,7 @@ function checkUnique(errors: Errors, doc: Document, items: unknown, listKey: str
       seen.set(value, index);
       return;
     }
-    const firstLine = errors.line(offsetOf(doc, ['mock_server', listKey, first, field]));
+    const firstLine = errors.lineOf(offsetOf(doc, ['mock_server', listKey, first, field]));
     errors.add(
       offsetOf(doc, path),
       path,
@@ -272,7 +240,7 @@ function checkAnswers(errors: Errors, doc: Document, tools: unknown): void {
         );
       }
       if (catchAll !== undefined) {
-        const line = errors.line(offsetOf(doc, [...base, 'responses', catchAll]));
+        const line = errors.lineOf(offsetOf(doc, [...base, 'responses', catchAll]));
         errors.add(
           offsetOf(doc, at),
           at,
@@ -305,43 +273,32 @@ const MOCK_SERVER_KEYS: readonly string[] = Object.keys(MockServerDefinition.sha
 // --- the loader ---------------------------------------------------------------------------------------------------
 
 function loadUnsafe(text: string, file: string): LoadMockDefinitionResult {
-  const lines = new LineCounter();
-  const errors = new Errors(file, lines);
-  const docs = parseAllDocuments(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const withContent = docs.filter((doc) => doc.errors.length > 0 || doc.contents !== null);
-  for (const doc of withContent) {
-    for (const error of doc.errors.slice(0, 3)) {
-      errors.add(error.pos[0], [], `invalid YAML: ${error.message.split('\n')[0] ?? error.message}`);
-    }
-  }
-  if (errors.list.length > 0) return { ok: false, errors: errors.list };
-  const [doc, extra] = withContent;
+  // The suite loader's engine: positions, hints, an unclosed bracket at its opener, hostile YAML refused.
+  const { sink: errors, documents, valueOf } = parseLocatedYaml(text, file);
+  const values = documents.map((doc) => ({ doc, read: valueOf(doc) }));
+  if (errors.errors.length > 0) return { ok: false, errors: errors.sorted() };
+  const withContent = values.filter(({ doc }) => doc.contents !== null);
+  const [first, extra] = withContent;
   if (extra !== undefined) {
     errors.add(
-      extra.range[0],
+      extra.doc.range[0],
       [],
       'a mock file holds one YAML document',
       'remove the `---` and the documents after it',
     );
-    return { ok: false, errors: errors.list };
+    return { ok: false, errors: errors.sorted() };
   }
-  if (doc === undefined) {
+  if (first === undefined) {
     errors.add(
       0,
       [],
       'empty file: no `mock_server:` found',
       'start with `mock_server:` and a `name:`, see docs/mock-server.md',
     );
-    return { ok: false, errors: errors.list };
+    return { ok: false, errors: errors.sorted() };
   }
-
-  let root: unknown;
-  try {
-    root = doc.toJS({ maxAliasCount: 1000 });
-  } catch (error) {
-    errors.add(doc.range[0], [], `invalid YAML: ${error instanceof Error ? error.message : String(error)}`);
-    return { ok: false, errors: errors.list };
-  }
+  const { doc } = first;
+  const root: unknown = first.read?.value;
   if (!isRecord(root) || !has(root, 'mock_server')) {
     const serverKeys = isRecord(root) ? Object.keys(root).filter((key) => MOCK_SERVER_KEYS.includes(key)) : [];
     errors.add(
@@ -352,7 +309,7 @@ function loadUnsafe(text: string, file: string): LoadMockDefinitionResult {
         ? `indent ${serverKeys.map((key) => `\`${key}\``).join(', ')} under a top-level \`mock_server:\``
         : 'start with `mock_server:` and a `name:`, see docs/mock-server.md',
     );
-    return { ok: false, errors: errors.list };
+    return { ok: false, errors: errors.sorted() };
   }
 
   const parsed = MockServerFile.safeParse(root);
@@ -365,9 +322,7 @@ function loadUnsafe(text: string, file: string): LoadMockDefinitionResult {
     checkAnswers(errors, doc, server.tools);
     checkResources(errors, doc, server.resources);
   }
-  if (errors.list.length > 0 || !parsed.success) {
-    return { ok: false, errors: [...errors.list].sort((a, b) => a.line - b.line || a.column - b.column) };
-  }
+  if (errors.errors.length > 0 || !parsed.success) return { ok: false, errors: errors.sorted() };
   return { ok: true, definition: parsed.data.mock_server };
 }
 
