@@ -1,4 +1,5 @@
 import { JSONPath } from 'jsonpath-plus';
+import { isRecord } from '../util/is-record';
 
 /** Why a setup capture failed. */
 export interface CaptureError {
@@ -89,7 +90,7 @@ function evaluate(
 /** The JSON values a capture path is evaluated against, in priority order. */
 function captureSources(toolResult: unknown): unknown[] {
   const sources: unknown[] = [];
-  if (isObject(toolResult) && toolResult.structuredContent !== undefined && toolResult.structuredContent !== null) {
+  if (isRecord(toolResult) && toolResult.structuredContent !== undefined && toolResult.structuredContent !== null) {
     sources.push(toolResult.structuredContent);
   }
   const text = resultText(toolResult);
@@ -100,10 +101,10 @@ function captureSources(toolResult: unknown): unknown[] {
 
 /** Text blocks joined by newlines, as mcp-assert does; non-text content is ignored. */
 function resultText(toolResult: unknown): string {
-  if (!isObject(toolResult) || !Array.isArray(toolResult.content)) return '';
+  if (!isRecord(toolResult) || !Array.isArray(toolResult.content)) return '';
   const parts: string[] = [];
   for (const block of toolResult.content as unknown[]) {
-    if (isObject(block) && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
+    if (isRecord(block) && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
   }
   return parts.join('\n');
 }
@@ -127,10 +128,6 @@ function tryParse(text: string): { found: true; value: unknown } | { found: fals
   } catch {
     return { found: false };
   }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function trimmed(text: string): string {
