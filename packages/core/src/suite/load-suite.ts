@@ -8,6 +8,7 @@ import { formatSuitePath } from '../yaml/format-suite-path';
 import { documentStart, locateKey, locatePath } from '../yaml/locate-path';
 import { type ErrorSink, type LocatedError, MAX_LOCATED_ERRORS, parseLocatedYaml } from '../yaml/located-yaml';
 import { hasKey as has, valueAt } from '../yaml/value-at';
+import { type AnySchema, defOf, EXPECTED_TYPE_NAMES, unwrapSchema } from '../yaml/zod-shape';
 import { describeLocalFileUse, findLocalFileUses, LOCAL_FILES_HINT } from './local-file-uses';
 import { suggestKey } from './suggest-key';
 import {
@@ -148,30 +149,6 @@ export const MAX_SUITE_ERRORS = MAX_LOCATED_ERRORS;
 
 // --- schema introspection, for the keys allowed where an unknown key was found ---------------------------------
 
-type AnySchema = z.core.$ZodType;
-
-function defOf(schema: AnySchema): { type: string } & Record<string, unknown> {
-  return schema._zod.def as unknown as { type: string } & Record<string, unknown>;
-}
-
-/** Strips wrappers (optional, nullable, default, transform pipes, lazy) down to the schema that checks shape. */
-function unwrapSchema(schema: AnySchema): AnySchema {
-  let current = schema;
-  for (let i = 0; i < 32; i++) {
-    const def = defOf(current);
-    if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'].includes(def.type)) {
-      current = def.innerType as AnySchema;
-    } else if (def.type === 'pipe') {
-      current = def.in as AnySchema;
-    } else if (def.type === 'lazy') {
-      current = (def.getter as () => AnySchema)();
-    } else {
-      return current;
-    }
-  }
-  return current;
-}
-
 /** The object schemas that can apply at `path` of `value` (unions: the options matching the discriminator). */
 function schemasAt(schema: AnySchema, path: readonly Segment[], value: unknown): AnySchema[] {
   let level: AnySchema[] = [schema];
@@ -242,17 +219,6 @@ function unknownKeyHint(key: string, known: readonly string[]): string {
   if (suggestion !== undefined) return `did you mean \`${suggestion}\`?`;
   return `allowed here: ${known.join(', ')}`;
 }
-
-const A_TYPE: Readonly<Record<string, string>> = {
-  string: 'a string',
-  number: 'a number',
-  int: 'an integer',
-  boolean: 'a boolean',
-  array: 'a list',
-  object: 'a mapping',
-  record: 'a mapping',
-  null: 'an empty value',
-};
 
 function typeHint(expected: string, value: unknown, key: Segment | undefined): string | undefined {
   if (expected === 'boolean' && typeof value === 'string' && /^(true|false|yes|no|on|off)$/i.test(value.trim())) {
@@ -350,7 +316,7 @@ function addIssue(
       sink.add(
         offset,
         path,
-        `${at}expected ${A_TYPE[issue.expected] ?? issue.expected}, got ${got}`,
+        `${at}expected ${EXPECTED_TYPE_NAMES[issue.expected] ?? issue.expected}, got ${got}`,
         typeHint(issue.expected, value, last),
       );
       return;
@@ -378,7 +344,7 @@ function addIssue(
       }
       const types = expectedTypes(issue);
       if (types) {
-        const names = [...new Set(types.map((t) => A_TYPE[t] ?? t))];
+        const names = [...new Set(types.map((t) => EXPECTED_TYPE_NAMES[t] ?? t))];
         sink.add(offset, path, `${at}expected ${names.join(' or ')}, got ${got}`);
         return;
       }

@@ -1,4 +1,8 @@
 import {
+  type AnySchema,
+  defOf,
+  EXPECTED_TYPE_NAMES,
+  unwrapSchema,
   type ErrorSink as Errors,
   formatSuitePath,
   hasKey as has,
@@ -20,25 +24,8 @@ export type LoadMockDefinitionResult =
   { ok: true; definition: MockServerDefinition } | { ok: false; errors: MockDefinitionError[] };
 
 type Segment = string | number;
-type AnySchema = z.core.$ZodType;
 
 // --- unknown keys: what is allowed there, and the nearest allowed key -------------------------------------------
-
-function defOf(schema: AnySchema): { type: string } & Record<string, unknown> {
-  return schema._zod.def as unknown as { type: string } & Record<string, unknown>;
-}
-
-function unwrap(schema: AnySchema): AnySchema {
-  let current = schema;
-  for (let i = 0; i < 16; i++) {
-    const def = defOf(current);
-    if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable') {
-      current = def.innerType as AnySchema;
-    } else if (def.type === 'pipe') current = def.in as AnySchema;
-    else return current;
-  }
-  return current;
-}
 
 /** The object schema at `path`; for the content-block union, the option named by the value's `type`. */
 function objectSchemaAt(path: readonly Segment[], root: unknown): AnySchema | undefined {
@@ -47,13 +34,13 @@ function objectSchemaAt(path: readonly Segment[], root: unknown): AnySchema | un
     const def = defOf(candidate);
     if (def.type !== 'union') return candidate;
     const wanted = isRecord(value) ? value.type : undefined;
-    return (def.options as AnySchema[]).map(unwrap).find((option) => {
+    return (def.options as AnySchema[]).map(unwrapSchema).find((option) => {
       const typeField = (defOf(option).shape as Record<string, AnySchema> | undefined)?.type;
       return typeField !== undefined && (defOf(typeField).values as unknown[] | undefined)?.includes(wanted);
     });
   };
   for (let i = 0; i <= path.length && schema !== undefined; i++) {
-    schema = pick(unwrap(schema), valueAt(root, path.slice(0, i)));
+    schema = pick(unwrapSchema(schema), valueAt(root, path.slice(0, i)));
     if (schema === undefined || i === path.length) break;
     const def = defOf(schema);
     if (def.type === 'object') schema = (def.shape as Record<string, AnySchema>)[String(path[i])];
@@ -99,16 +86,6 @@ function offsetOf(doc: Document, path: readonly (string | number)[]): number {
 
 // --- zod issues -> located errors -------------------------------------------------------------------------------
 
-const TYPE_NAMES: Readonly<Record<string, string>> = {
-  string: 'a string',
-  number: 'a number',
-  int: 'an integer',
-  boolean: 'a boolean',
-  array: 'a list',
-  object: 'a mapping',
-  record: 'a mapping',
-};
-
 function addIssue(errors: Errors, doc: Document, root: unknown, issue: z.core.$ZodIssue): void {
   const path = issue.path as Segment[];
   const label = formatSuitePath(path);
@@ -151,7 +128,7 @@ function addIssue(errors: Errors, doc: Document, root: unknown, issue: z.core.$Z
       errors.add(
         offset,
         path,
-        `${at}expected ${TYPE_NAMES[issue.expected] ?? issue.expected}, got ${describeMockValue(value)}`,
+        `${at}expected ${EXPECTED_TYPE_NAMES[issue.expected] ?? issue.expected}, got ${describeMockValue(value)}`,
       );
       return;
     case 'invalid_union': {
