@@ -6,7 +6,13 @@ import { type Trace, type Trajectory, TRAJECTORY_ASSERTION_TYPES } from '../traj
 import { isRecord } from '../util/is-record';
 import { formatSuitePath } from '../yaml/format-suite-path';
 import { documentStart, locateKey, locatePath } from '../yaml/locate-path';
-import { type ErrorSink, type LocatedError, MAX_LOCATED_ERRORS, parseLocatedYaml } from '../yaml/located-yaml';
+import {
+  type ErrorSink,
+  internalLoadError,
+  type LocatedError,
+  MAX_LOCATED_ERRORS,
+  parseLocatedYaml,
+} from '../yaml/located-yaml';
 import { hasKey as has, valueAt } from '../yaml/value-at';
 import { type AnySchema, defOf, EXPECTED_TYPE_NAMES, unwrapSchema } from '../yaml/zod-shape';
 import { describeLocalFileUse, findLocalFileUses, LOCAL_FILES_HINT } from './local-file-uses';
@@ -697,19 +703,6 @@ export function loadSuite(text: string, file: string, options: LoadSuiteOptions 
   try {
     return loadUnsafe(text, file, options);
   } catch (error) {
-    // A bug here must still come back as data, never as a stack trace in the user's terminal.
-    return {
-      ok: false,
-      errors: [
-        {
-          file,
-          line: 1,
-          column: 1,
-          path: '',
-          message: `internal error while loading: ${error instanceof Error ? error.message : String(error)}`,
-          hint: 'please report this with the file',
-        },
-      ],
-    };
+    return { ok: false, errors: [internalLoadError(file, error)] };
   }
 }

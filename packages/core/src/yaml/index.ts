@@ -1,4 +1,11 @@
-export { ErrorSink, type LocatedError, type LocatedYaml, MAX_LOCATED_ERRORS, parseLocatedYaml } from './located-yaml';
+export {
+  ErrorSink,
+  internalLoadError,
+  type LocatedError,
+  type LocatedYaml,
+  MAX_LOCATED_ERRORS,
+  parseLocatedYaml,
+} from './located-yaml';
 export { documentStart, locateKey, locatePath, type LocatedPath } from './locate-path';
 export { formatSuitePath } from './format-suite-path';
 export { hasKey, valueAt } from './value-at';

@@ -190,3 +190,15 @@ export function parseLocatedYaml(text: string, file: string): LocatedYaml {
   };
   return { lines, sink, documents, valueOf };
 }
+
+/** What a loader returns when it throws after all: a bug must still come back as data, never as a stack trace. */
+export function internalLoadError(file: string, error: unknown): LocatedError {
+  return {
+    file,
+    line: 1,
+    column: 1,
+    path: '',
+    message: `internal error while loading: ${error instanceof Error ? error.message : String(error)}`,
+    hint: 'please report this with the file',
+  };
+}

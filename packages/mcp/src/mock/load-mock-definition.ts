@@ -2,6 +2,7 @@ import {
   type AnySchema,
   defOf,
   EXPECTED_TYPE_NAMES,
+  internalLoadError,
   unwrapSchema,
   type ErrorSink as Errors,
   formatSuitePath,
@@ -314,18 +315,6 @@ export function loadMockDefinition(text: string, file: string): LoadMockDefiniti
   try {
     return loadUnsafe(text, file);
   } catch (error) {
-    // A bug here must still come back as data, never as a stack trace in the user's terminal.
-    return {
-      ok: false,
-      errors: [
-        {
-          file,
-          line: 1,
-          column: 1,
-          path: '',
-          message: `internal error while loading: ${error instanceof Error ? error.message : String(error)}`,
-        },
-      ],
-    };
+    return { ok: false, errors: [internalLoadError(file, error)] };
   }
 }
