@@ -3,3 +3,4 @@ export { DURATION_EXAMPLE, type DurationParse, parseDuration } from './parse-dur
 export * from './suite-schema';
 
 export * from './local-file-uses';
+export { editDistance, suggestKey } from './suggest-key';

@@ -1,6 +1,7 @@
 import {
   type AnySchema,
   defOf,
+  editDistance,
   EXPECTED_TYPE_NAMES,
   internalLoadError,
   unwrapSchema,
@@ -54,19 +55,6 @@ function objectSchemaAt(path: readonly Segment[], root: unknown): AnySchema | un
 /** Keys compared without case, `_` or `-`, so `input_schema` finds `inputSchema` and `delayMs` finds `delay_ms`. */
 function squash(key: string): string {
   return key.toLowerCase().replace(/[_-]/g, '');
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? Math.max(a.length, b.length);
 }
 
 function unknownKeyHint(key: string, known: readonly string[]): string | undefined {
