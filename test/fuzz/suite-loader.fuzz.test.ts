@@ -18,7 +18,7 @@ import {
   MAX_SUITE_ERRORS,
   type SuiteError,
 } from '../../packages/core/src/suite/load-suite';
-import { MAX_ALIAS_EXPANSION, MAX_YAML_DEPTH } from '../../packages/core/src/suite/yaml-guards';
+import { MAX_ALIAS_EXPANSION, MAX_YAML_DEPTH } from '../../packages/core/src/yaml/yaml-guards';
 import { ApiError } from '../../apps/web/src/server/api/api-error';
 import { validateSuiteYaml } from '../../apps/web/src/server/services/suites/validate-suite-input';
 import { FUZZ_TEST_TIMEOUT_MS, fuzzRuns } from './fuzz-config';

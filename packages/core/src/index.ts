@@ -19,3 +19,5 @@ export * from './run';
 export * from './schedule';
 export * from './redact';
 export * from './links';
+export * from './yaml';
+export * from './util';

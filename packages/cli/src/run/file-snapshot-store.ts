@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SnapshotStore } from '@mcptest/mcp';
+import { isRecord } from '@mcptest/core';
 
 /** Version of the snapshot file format; a newer file is refused rather than overwritten. */
 const SNAPSHOT_FILE_VERSION = 1;
@@ -19,10 +20,6 @@ export interface FileSnapshotStore extends SnapshotStore {
  */
 export function snapshotFileFor(suiteFile: string): string {
   return path.join(path.dirname(suiteFile), '__snapshots__', `${path.basename(suiteFile)}.snap.json`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

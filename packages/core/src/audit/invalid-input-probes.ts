@@ -1,4 +1,5 @@
 import { synthesizeArguments } from './synthesize-arguments';
+import { isRecord } from '../util/is-record';
 
 /**
  * One deliberately invalid call. A well-behaved server rejects it (a tool result with `isError: true`, or a JSON-RPC
@@ -14,10 +15,6 @@ export interface InvalidInputProbe {
 
 /** The property name used by the `unexpected-property` probe: unlikely to exist in any real schema. */
 export const INVALID_PROBE_EXTRA_PROPERTY = '__mcptest_unexpected';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A value of another JSON type than `type`, or undefined when the type is unknown (nothing is surely wrong then). */
 function wrongValueFor(type: unknown): unknown {

@@ -1,3 +1,5 @@
+import { isRecord } from '../util/is-record';
+
 /*
  * Arguments for a probe call, made up from a tool's inputSchema (docs/audit.md, "Arguments"). The aim is the smallest
  * call the schema admits: required properties only (plus properties that declare a default), the first enum value,
@@ -55,10 +57,6 @@ export const AUDIT_FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
   password: PLACEHOLDER,
   binary: PLACEHOLDER,
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function num(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;

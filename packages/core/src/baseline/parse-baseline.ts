@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { BASELINE_VERSION, Baseline } from './baseline-schema';
+import { isRecord } from '../util/is-record';
 
 export type ParseBaselineResult = { ok: true; baseline: Baseline } | { ok: false; error: string };
 
@@ -14,7 +15,7 @@ export function parseBaseline(text: string): ParseBaselineResult {
   } catch (e) {
     return { ok: false, error: `baseline is not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
   }
-  if (isObject(json) && typeof json.version === 'number' && json.version > BASELINE_VERSION) {
+  if (isRecord(json) && typeof json.version === 'number' && json.version > BASELINE_VERSION) {
     return {
       ok: false,
       error: `baseline version ${json.version} is newer than this mcptest reads (${BASELINE_VERSION}); upgrade mcptest or save the baseline again`,
@@ -36,8 +37,4 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
       return path ? `${path}: ${issue.message}` : issue.message;
     })
     .join('; ');
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -2,6 +2,7 @@ import { RE2JS } from 're2js';
 import { z } from 'zod';
 import type { Expect } from './expect-schema';
 import { validateOutputSchema } from './validate-output-schema';
+import { isRecord } from '../util/is-record';
 
 /*
  * The checker: given an `expect:` block and what a tool call produced, decide pass or fail. Pure: the executor does
@@ -431,9 +432,6 @@ function jsonType(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   return typeof value;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * mcp-assert's dot-path lookup: `$.a.b`, `a.b`, `$.a[0].b`. Also `$` (the root), `$[0]` (a root array) and

@@ -2,7 +2,6 @@ import { classifyTool, classifyToolName, cautionRank } from '../policy/classify-
 import { defaultExecPolicy, type ExecPolicy, type ToolClass } from '../policy/exec-policy-schema';
 import {
   ANNOTATION_KEYS,
-  isRecord,
   kindOf,
   META_EFFECT,
   META_EFFECT_VALUES,
@@ -15,6 +14,7 @@ import {
 } from '../policy/read-tool-hints';
 import type { ToolDescriptor } from '../policy/tool-descriptor';
 import { suggestKey } from '../suite/suggest-key';
+import { isRecord } from '../util/is-record';
 
 export type LintSeverity = 'error' | 'warning' | 'info';
 

@@ -1,4 +1,5 @@
 import type { ToolDescriptor } from './tool-descriptor';
+import { isRecord } from '../util/is-record';
 
 /** The MCP tool annotation hints (all booleans) and the other keys the spec defines on `annotations`. */
 export const ANNOTATION_HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
@@ -14,10 +15,6 @@ export const META_EFFECT_VALUES = ['read', 'write', 'delete', 'external'] as con
 export type MetaEffect = (typeof META_EFFECT_VALUES)[number];
 export const RESULT_SENSITIVITY_VALUES = ['public', 'internal', 'confidential', 'restricted'] as const;
 export type ResultSensitivity = (typeof RESULT_SENSITIVITY_VALUES)[number];
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * A tool's annotations as classification may use them. Malformed (not an object, or a hint that is present but not a

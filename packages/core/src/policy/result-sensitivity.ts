@@ -1,5 +1,6 @@
 import type { ToolCallResultData } from '../check';
-import { isRecord, META_RESULT_SENSITIVITY } from './read-tool-hints';
+import { isRecord } from '../util/is-record';
+import { META_RESULT_SENSITIVITY } from './read-tool-hints';
 import type { ToolDescriptor } from './tool-descriptor';
 
 /** What a redacted result's text and structuredContent are replaced with. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isRecord, kindOf as describe } from './read-tool-hints';
+import { isRecord } from '../util/is-record';
+import { kindOf as describe } from './read-tool-hints';
 
 /**
  * One tool as tools/list describes it. Only the name is required: every other field is kept as found (`unknown`), so

@@ -1,19 +1,22 @@
 import type { SuitePolicy } from '../policy/exec-policy-schema';
-import { Composer, type Document, LineCounter, Parser, type YAMLError } from 'yaml';
+import { type Document } from 'yaml';
 import { type z } from 'zod';
 import { EXPECT_KEYS } from '../check/expect-schema';
 import { type Trace, type Trajectory, TRAJECTORY_ASSERTION_TYPES } from '../trajectory/trajectory-schema';
-import { formatSuitePath } from './format-suite-path';
-import { describeLocalFileUse, findLocalFileUses, LOCAL_FILES_HINT } from './local-file-uses';
-import { documentStart, locateKey, locatePath } from './locate-path';
-import { suggestKey } from './suggest-key';
+import { isRecord } from '../util/is-record';
+import { formatSuitePath } from '../yaml/format-suite-path';
+import { documentStart, locateKey, locatePath } from '../yaml/locate-path';
 import {
-  checkDocumentTree,
-  findTooDeepToken,
-  findUnclosedOpeners,
-  openerOfError,
-  type YamlProblem,
-} from './yaml-guards';
+  type ErrorSink,
+  internalLoadError,
+  type LocatedError,
+  MAX_LOCATED_ERRORS,
+  parseLocatedYaml,
+} from '../yaml/located-yaml';
+import { hasKey as has, valueAt } from '../yaml/value-at';
+import { type AnySchema, defOf, EXPECTED_TYPE_NAMES, unwrapSchema } from '../yaml/zod-shape';
+import { describeLocalFileUse, findLocalFileUses, LOCAL_FILES_HINT } from './local-file-uses';
+import { suggestKey } from './suggest-key';
 import {
   SUITE_BLOCK_KEYS,
   AssertionDocument,
@@ -36,19 +39,8 @@ import {
 /** Timeout of an assertion when neither it nor its suite sets one (mcp-assert's default). */
 export const DEFAULT_ASSERTION_TIMEOUT_MS = 30_000;
 
-/** A YAML or schema error, located in the file. Lines and columns are 1-based. */
-export interface SuiteError {
-  file: string;
-  line: number;
-  column: number;
-  /** Field path inside the document, e.g. `assert.expect.contians` or `assertions[2].timeout`; "" for the document. */
-  path: string;
-  message: string;
-  /** A suggestion: the nearest known key, an example, the allowed values. */
-  hint?: string;
-  /** `local_files`: the key reads the runner's disk, refused by `refuseLocalFiles` (hosted suites). */
-  code?: 'local_files';
-}
+/** A YAML or schema error, located in the file. Lines and columns are 1-based (the located-YAML engine's shape). */
+export type SuiteError = LocatedError;
 
 export interface LoadSuiteOptions {
   /**
@@ -133,8 +125,6 @@ export interface LoadedSuite {
 
 export type LoadSuiteResult = { ok: true; suite: LoadedSuite } | { ok: false; errors: SuiteError[] };
 
-export { formatSuitePath };
-
 type Segment = string | number;
 
 const LINE_BREAKS: Readonly<Record<string, string>> = {
@@ -153,24 +143,6 @@ export function formatSuiteError(error: SuiteError): string {
   return text.replace(/[\r\n\u2028\u2029]/g, (c) => LINE_BREAKS[c] ?? c);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function has(value: unknown, key: string): boolean {
-  return isRecord(value) && Object.prototype.hasOwnProperty.call(value, key);
-}
-
-function valueAt(root: unknown, path: readonly Segment[]): unknown {
-  let current = root;
-  for (const segment of path) {
-    if (Array.isArray(current) && typeof segment === 'number') current = current[segment];
-    else if (isRecord(current) && has(current, String(segment))) current = current[String(segment)];
-    else return undefined;
-  }
-  return current;
-}
-
 /** The file name without directories and without a .yaml/.yml extension. */
 function fileStem(file: string): string {
   const base = file.split(/[\\/]/).pop() ?? file;
@@ -178,92 +150,10 @@ function fileStem(file: string): string {
   return stem === '' ? 'suite' : stem;
 }
 
-const MAX_YAML_ERRORS_PER_DOCUMENT = 3;
-
-const YAML_HINTS: Partial<Record<YAMLError['code'], string>> = {
-  TAB_AS_INDENT: 'indent with spaces; YAML does not allow tabs',
-  DUPLICATE_KEY: 'a key may appear only once in a mapping',
-  BAD_INDENT: 'check the indentation against the lines above',
-  BAD_ALIAS: 'an alias *name needs an anchor &name defined before it',
-  MULTILINE_IMPLICIT_KEY: 'a key must fit on one line; is a `:` or quote missing above?',
-  BLOCK_AS_IMPLICIT_KEY: 'is a `:` missing, or does a value contain `: ` that needs quotes?',
-  MISSING_CHAR: 'a closing quote or bracket is missing',
-  UNEXPECTED_TOKEN: 'a value containing `: `, `#` or starting with `[`, `{`, `*`, `&` or `@` needs quotes',
-};
-
-/**
- * Errors reported per file at most. Locating an error searches its mapping, so tens of thousands of errors (a file of
- * 40,000 unknown keys) cost quadratic time; nobody reads past the first screenful anyway.
- */
-export const MAX_SUITE_ERRORS = 100;
-
-/** Offsets to 1-based line/column, with the file and path filled in. */
-class ErrorSink {
-  readonly errors: SuiteError[] = [];
-  /** The note that errors were left out, once MAX_SUITE_ERRORS is reached. */
-  overflow: SuiteError | undefined;
-  constructor(
-    private readonly file: string,
-    private readonly lines: LineCounter,
-  ) {}
-
-  /** No more errors are kept: callers stop looking for them. */
-  get full(): boolean {
-    return this.errors.length >= MAX_SUITE_ERRORS;
-  }
-
-  lineOf(offset: number): number {
-    return Math.max(1, this.lines.linePos(Math.max(0, offset)).line);
-  }
-
-  add(offset: number, path: readonly Segment[], message: string, hint?: string, code?: SuiteError['code']): void {
-    if (this.full) this.noteOverflow(offset);
-    else this.errors.push({ ...this.locate(offset, path, message, hint), ...(code === undefined ? {} : { code }) });
-  }
-
-  /** Records, once, that errors were left out (at the first one left out). */
-  noteOverflow(offset: number): void {
-    this.overflow ??= this.locate(offset, [], `more errors follow; only the first ${MAX_SUITE_ERRORS} are reported`);
-  }
-
-  private locate(offset: number, path: readonly Segment[], message: string, hint?: string): SuiteError {
-    const pos = this.lines.linePos(Math.max(0, offset));
-    return {
-      file: this.file,
-      line: Math.max(1, pos.line),
-      column: Math.max(1, pos.col),
-      path: formatSuitePath(path),
-      message,
-      ...(hint === undefined ? {} : { hint }),
-    };
-  }
-}
+/** Errors reported per file at most (the located-YAML engine's bound). */
+export const MAX_SUITE_ERRORS = MAX_LOCATED_ERRORS;
 
 // --- schema introspection, for the keys allowed where an unknown key was found ---------------------------------
-
-type AnySchema = z.core.$ZodType;
-
-function defOf(schema: AnySchema): { type: string } & Record<string, unknown> {
-  return schema._zod.def as unknown as { type: string } & Record<string, unknown>;
-}
-
-/** Strips wrappers (optional, nullable, default, transform pipes, lazy) down to the schema that checks shape. */
-function unwrapSchema(schema: AnySchema): AnySchema {
-  let current = schema;
-  for (let i = 0; i < 32; i++) {
-    const def = defOf(current);
-    if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'].includes(def.type)) {
-      current = def.innerType as AnySchema;
-    } else if (def.type === 'pipe') {
-      current = def.in as AnySchema;
-    } else if (def.type === 'lazy') {
-      current = (def.getter as () => AnySchema)();
-    } else {
-      return current;
-    }
-  }
-  return current;
-}
 
 /** The object schemas that can apply at `path` of `value` (unions: the options matching the discriminator). */
 function schemasAt(schema: AnySchema, path: readonly Segment[], value: unknown): AnySchema[] {
@@ -335,17 +225,6 @@ function unknownKeyHint(key: string, known: readonly string[]): string {
   if (suggestion !== undefined) return `did you mean \`${suggestion}\`?`;
   return `allowed here: ${known.join(', ')}`;
 }
-
-const A_TYPE: Readonly<Record<string, string>> = {
-  string: 'a string',
-  number: 'a number',
-  int: 'an integer',
-  boolean: 'a boolean',
-  array: 'a list',
-  object: 'a mapping',
-  record: 'a mapping',
-  null: 'an empty value',
-};
 
 function typeHint(expected: string, value: unknown, key: Segment | undefined): string | undefined {
   if (expected === 'boolean' && typeof value === 'string' && /^(true|false|yes|no|on|off)$/i.test(value.trim())) {
@@ -443,7 +322,7 @@ function addIssue(
       sink.add(
         offset,
         path,
-        `${at}expected ${A_TYPE[issue.expected] ?? issue.expected}, got ${got}`,
+        `${at}expected ${EXPECTED_TYPE_NAMES[issue.expected] ?? issue.expected}, got ${got}`,
         typeHint(issue.expected, value, last),
       );
       return;
@@ -471,7 +350,7 @@ function addIssue(
       }
       const types = expectedTypes(issue);
       if (types) {
-        const names = [...new Set(types.map((t) => A_TYPE[t] ?? t))];
+        const names = [...new Set(types.map((t) => EXPECTED_TYPE_NAMES[t] ?? t))];
         sink.add(offset, path, `${at}expected ${names.join(' or ')}, got ${got}`);
         return;
       }
@@ -674,65 +553,14 @@ function uniqueNames(names: readonly string[]): string[] {
 // --- the loader ------------------------------------------------------------------------------------------------
 
 function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): LoadSuiteResult {
-  // Line starts from the text itself: yaml's own count (the parser's newline callback) misses line breaks inside some
-  // malformed tokens, which put errors past the end of their line (fuzzing found `*a%YAML 1.1\na: @`).
-  const lines = new LineCounter();
-  lines.addNewLine(0);
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines.addNewLine(i + 1);
-  const sink = new ErrorSink(file, lines);
-  // parseAllDocuments in two steps, so the nesting is checked on the (iterative) CST before the (recursive) composer
-  // sees it. yaml's duplicate-key check is quadratic; checkDocumentTree does it in linear time instead. logLevel
-  // 'error': yaml would otherwise print a process warning (a collection used as a key) for every such file loaded.
-  const tokens = Array.from(new Parser().parse(text));
-  const tooDeep = findTooDeepToken(tokens);
-  if (tooDeep) {
-    sink.add(tooDeep.offset, [], tooDeep.message, tooDeep.hint);
-    return { ok: false, errors: sink.errors };
-  }
-  const docs = Array.from(new Composer({ merge: true, uniqueKeys: false, logLevel: 'error' }).compose(tokens));
+  const { lines, sink, documents: docs, valueOf } = parseLocatedYaml(text, file);
   const pending: PendingAssertion[] = [];
   let suiteInfo: { doc: SuiteDocument; defaults: SuiteDefaults } | undefined;
   let suiteDocs = 0;
   let contentDocs = 0;
-  /** Computed only for a file with a YAML error that may need it. */
-  let openers: ReturnType<typeof findUnclosedOpeners> | undefined;
 
   for (const doc of docs) {
-    const problems: YamlProblem[] = [
-      ...doc.errors.map((error): YamlProblem => {
-        const message = error.message.split('\n')[0] ?? error.message;
-        // A bracket or quote left open: at the opener (where the fix goes), not where yaml noticed (often a line on).
-        const opener = openerOfError(message, error.pos[0], (openers ??= findUnclosedOpeners(tokens)));
-        if (opener) {
-          const closer = opener.opener === '{' ? '}' : opener.opener === '[' ? ']' : opener.opener;
-          return {
-            offset: opener.offset,
-            message: `invalid YAML: this \`${opener.opener}\` is never closed (a \`${closer}\` is missing)`,
-            hint: `add the missing \`${closer}\``,
-          };
-        }
-        return { offset: error.pos[0], message: `invalid YAML: ${message}`, hint: YAML_HINTS[error.code] };
-      }),
-      ...checkDocumentTree(doc),
-    ].sort((a, b) => a.offset - b.offset);
-    if (problems.length > 0) {
-      // One error per position, and only the first few: after a syntax error the parser often reports a cascade.
-      const positions = new Set<number>();
-      for (const problem of problems) {
-        if (positions.has(problem.offset) || positions.size >= MAX_YAML_ERRORS_PER_DOCUMENT) continue;
-        positions.add(problem.offset);
-        sink.add(problem.offset, [], problem.message, problem.hint);
-      }
-      continue;
-    }
-    if (doc.contents === null) continue;
-    let value: unknown;
-    try {
-      value = doc.toJS({ maxAliasCount: 1000 });
-    } catch (error) {
-      sink.add(documentStart(doc), [], `invalid YAML: ${error instanceof Error ? error.message : String(error)}`);
-      continue;
-    }
+    const value = valueOf(doc)?.value;
     if (value === null || value === undefined) continue;
     contentDocs++;
     if (!isRecord(value)) {
@@ -815,7 +643,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
     );
   }
   if (sink.errors.length > 0) {
-    return { ok: false, errors: [...sortErrors(sink.errors), ...(sink.overflow ? [sink.overflow] : [])] };
+    return { ok: false, errors: sink.sorted() };
   }
 
   const stem = fileStem(file);
@@ -862,18 +690,6 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
   };
 }
 
-function sortErrors(errors: readonly SuiteError[]): SuiteError[] {
-  const seen = new Set<string>();
-  return [...errors]
-    .sort((a, b) => a.line - b.line || a.column - b.column)
-    .filter((e) => {
-      const id = `${e.line}:${e.column}:${e.message}`;
-      if (seen.has(id)) return false;
-      seen.add(id);
-      return true;
-    });
-}
-
 /**
  * Parses and validates one suite file: one or more single-assertion documents (mcp-assert's format), or one suite
  * document with `assertions:`. Pure and total: it never throws; every YAML or schema problem comes back as a
@@ -887,19 +703,6 @@ export function loadSuite(text: string, file: string, options: LoadSuiteOptions 
   try {
     return loadUnsafe(text, file, options);
   } catch (error) {
-    // A bug here must still come back as data, never as a stack trace in the user's terminal.
-    return {
-      ok: false,
-      errors: [
-        {
-          file,
-          line: 1,
-          column: 1,
-          path: '',
-          message: `internal error while loading: ${error instanceof Error ? error.message : String(error)}`,
-          hint: 'please report this with the file',
-        },
-      ],
-    };
+    return { ok: false, errors: [internalLoadError(file, error)] };
   }
 }

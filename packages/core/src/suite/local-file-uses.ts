@@ -1,7 +1,8 @@
 import { mentionsFixture } from '../template/render-template';
-import { formatSuitePath } from './format-suite-path';
+import { formatSuitePath } from '../yaml/format-suite-path';
 import type { LoadedAssertion } from './load-suite';
 import { SUITE_BLOCK_KEYS } from './suite-schema';
+import { isRecord } from '../util/is-record';
 
 /*
  * The suite keys that make the machine running a suite read its own disk. On a user's machine (the CLI) that is the
@@ -139,10 +140,6 @@ function placeholders(value: unknown, path: Segment[], out: LocalFileUse[]): voi
       placeholders(item, [...path, key], out);
     }
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function has(value: Record<string, unknown>, key: string): boolean {

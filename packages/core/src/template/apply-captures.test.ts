@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { firstJsonValue } from '../check/check-tool-result';
 import { applyCaptures } from './apply-captures';
 
 const text = (...texts: string[]) => ({ content: texts.map((t) => ({ type: 'text', text: t })) });
@@ -91,5 +92,18 @@ describe('applyCaptures', () => {
     const outcome = applyCaptures({ id: '$.id' }, text('x'.repeat(1000)));
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.error.message).toContain('…" (1000 chars)');
+  });
+});
+
+describe('applyCaptures finds the JSON json_path checks (one extraction: firstJsonValue)', () => {
+  it.each<[string, string, unknown]>([
+    ['the whole text', '{"id":1}', { id: 1 }],
+    ['the first JSON line after prose', 'Created:\n{"id":2}\ndone', { id: 2 }],
+    // The two cases below found no JSON in captures before (they parsed line by line only), while json_path did.
+    ['pretty-printed JSON after a prose line', 'Result:\n{\n  "id": 3\n}', { id: 3 }],
+    ['a fenced, pretty-printed list', '```json\n[\n  1,\n  2\n]\n```', [1, 2]],
+  ])('%s', (_label, body, value) => {
+    expect(firstJsonValue(body)).toEqual({ ok: true, value });
+    expect(applyCaptures({ v: '$' }, text(body))).toEqual({ ok: true, captured: { v: value } });
   });
 });

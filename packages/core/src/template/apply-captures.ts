@@ -1,4 +1,6 @@
 import { JSONPath } from 'jsonpath-plus';
+import { firstJsonValue } from '../check/check-tool-result';
+import { isRecord } from '../util/is-record';
 
 /** Why a setup capture failed. */
 export interface CaptureError {
@@ -17,7 +19,8 @@ export type ApplyCapturesResult = { ok: true; captured: Record<string, unknown> 
  *
  * mcp-assert joins the result's text blocks with newlines and parses that as JSON. We look, in order, at:
  * 1. `structuredContent`, when the result has one;
- * 2. the joined text, if it is JSON; otherwise its first line that is JSON (the rule mcp-assert's json_path uses).
+ * 2. the first JSON value of the joined text, found as `json_path` finds it (`firstJsonValue`: the whole text, the
+ *    first line that is JSON, or a value that starts a line and spans several).
  * The first source where the path matches wins; when a path matches several values (`$.items[*].id`), the first is
  * captured. Values keep their JSON type (mcp-assert keeps strings; see renderTemplate for why typed is better).
  * Paths are evaluated by jsonpath-plus with script evaluation off: `[?(...)]` filters and `[(...)]` expressions are
@@ -89,48 +92,24 @@ function evaluate(
 /** The JSON values a capture path is evaluated against, in priority order. */
 function captureSources(toolResult: unknown): unknown[] {
   const sources: unknown[] = [];
-  if (isObject(toolResult) && toolResult.structuredContent !== undefined && toolResult.structuredContent !== null) {
+  if (isRecord(toolResult) && toolResult.structuredContent !== undefined && toolResult.structuredContent !== null) {
     sources.push(toolResult.structuredContent);
   }
   const text = resultText(toolResult);
+  // The checker's extraction (json_path), so a value a check finds is one a capture finds too.
   const parsed = firstJsonValue(text);
-  if (parsed.found) sources.push(parsed.value);
+  if (parsed.ok) sources.push(parsed.value);
   return sources;
 }
 
 /** Text blocks joined by newlines, as mcp-assert does; non-text content is ignored. */
 function resultText(toolResult: unknown): string {
-  if (!isObject(toolResult) || !Array.isArray(toolResult.content)) return '';
+  if (!isRecord(toolResult) || !Array.isArray(toolResult.content)) return '';
   const parts: string[] = [];
   for (const block of toolResult.content as unknown[]) {
-    if (isObject(block) && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
+    if (isRecord(block) && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
   }
   return parts.join('\n');
-}
-
-function firstJsonValue(text: string): { found: true; value: unknown } | { found: false } {
-  const whole = tryParse(text);
-  if (whole.found) return whole;
-  for (const line of text.split('\n')) {
-    const candidate = line.trim();
-    if (candidate === '') continue;
-    const parsed = tryParse(candidate);
-    if (parsed.found) return parsed;
-  }
-  return { found: false };
-}
-
-function tryParse(text: string): { found: true; value: unknown } | { found: false } {
-  if (text.trim() === '') return { found: false };
-  try {
-    return { found: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { found: false };
-  }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function trimmed(text: string): string {

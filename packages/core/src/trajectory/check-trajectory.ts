@@ -1,5 +1,6 @@
 import { assertNever } from '../result/run-result';
 import type { TraceEntry, TrajectoryAssertion } from './trajectory-schema';
+import { isRecord } from '../util/is-record';
 
 /** Why an audit log could not be read. `line` is 1-based, counting blank lines, so editors jump to it. */
 export interface AuditLogError {
@@ -38,7 +39,7 @@ export function parseAuditLog(text: string): ParseAuditLogResult {
     }
     // mcp-assert decodes `null` into an empty map (skipped as a non-tool line); arrays and scalars are errors there too.
     if (parsed === null) continue;
-    if (!isPlainObject(parsed)) {
+    if (!isRecord(parsed)) {
       return {
         ok: false,
         error: {
@@ -51,7 +52,7 @@ export function parseAuditLog(text: string): ParseAuditLogResult {
     const tool = parsed.tool;
     if (typeof tool !== 'string' || tool === '') continue;
     const args = parsed.args;
-    trace.push(isPlainObject(args) ? { tool, args } : { tool });
+    trace.push(isRecord(args) ? { tool, args } : { tool });
   }
   return { ok: true, trace };
 }
@@ -158,8 +159,8 @@ export function trajectoryArgsMatch(expected: unknown, actual: unknown): boolean
     if (!Array.isArray(expected) || !Array.isArray(actual) || expected.length !== actual.length) return false;
     return expected.every((item, i) => trajectoryArgsMatch(item, actual[i]));
   }
-  if (isPlainObject(expected) || isPlainObject(actual)) {
-    if (!isPlainObject(expected) || !isPlainObject(actual)) return false;
+  if (isRecord(expected) || isRecord(actual)) {
+    if (!isRecord(expected) || !isRecord(actual)) return false;
     const keys = Object.keys(expected);
     if (keys.length !== Object.keys(actual).length) return false;
     return keys.every((k) => Object.hasOwn(actual, k) && trajectoryArgsMatch(expected[k], actual[k]));
@@ -174,10 +175,6 @@ export function trajectoryArgsMatch(expected: unknown, actual: unknown): boolean
 
 function isTextual(v: unknown): v is string | number | boolean {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function jsonType(v: unknown): string {

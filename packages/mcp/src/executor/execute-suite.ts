@@ -32,6 +32,7 @@ import { runTrajectory } from './run-trajectory';
 import { type Checker, type CheckRun, inProcessChecker } from '../sandbox/checker';
 import { staticSkipReason } from './skip-reason';
 import type { ExecutedAssertion, ExecuteSuiteOptions, ExecuteSuiteResult, ExecutionEvent } from './types';
+import { isRecord } from '@mcptest/core';
 
 /** The SKIP reason of later trials of an assertion that makes a Mutating (or allowed Destructive) call. */
 export const NOT_REPEATED_ACROSS_TRIALS = 'mutating tool not repeated across trials';
@@ -554,8 +555,4 @@ function messageOf(entry: unknown): { method?: unknown; id?: unknown; params?: u
   if (!isRecord(entry)) return undefined;
   const message = 'message' in entry && isRecord(entry.message) ? entry.message : entry;
   return message as { method?: unknown; id?: unknown; params?: unknown; result?: unknown };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
 import { type MockProtocolError, type MockTool, type MockToolResponse } from './mock-schema';
+import { isRecord } from '@mcptest/core';
 
 /*
  * Decides how a mock tool answers one call: pure, so the matching and templating rules are table-tested without a
@@ -17,10 +18,6 @@ export interface MockCallResult {
 export type MockAnswer =
   | { kind: 'result'; result: MockCallResult; delayMs: number }
   | { kind: 'error'; error: MockProtocolError; delayMs: number };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Deep partial match of `when` against the call's arguments: every key of a mapping must be present and match

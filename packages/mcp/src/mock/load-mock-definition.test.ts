@@ -89,8 +89,41 @@ describe('loadMockDefinition: located errors', () => {
       'name: x\ntools: []\n',
       'm.yaml:1:1: expected a mapping with `mock_server:`, got a mapping without it (indent `name`, `tools` under a top-level `mock_server:`)',
     ],
-    ['broken YAML', 'mock_server:\n  name: [x\n', 'm.yaml:3:1: invalid YAML'],
-    ['a duplicate key', 'mock_server:\n  name: a\n  name: b\n', 'm.yaml:3:3: invalid YAML: Map keys must be unique'],
+    // The located-YAML engine shared with the suite loader: at the opener, where the fix goes (was `m.yaml:3:1`).
+    [
+      'broken YAML',
+      'mock_server:\n  name: [x\n',
+      'm.yaml:2:9: invalid YAML: this `[` is never closed (a `]` is missing) (add the missing `]`)',
+    ],
+    [
+      'a duplicate key',
+      'mock_server:\n  name: a\n  name: b\n',
+      'm.yaml:3:3: invalid YAML: Map keys must be unique (a key may appear only once in a mapping)',
+    ],
+    ['a tab as indentation', 'mock_server:\n\tname: a\n', '(indent with spaces; YAML does not allow tabs)'],
+    [
+      'a recursive alias',
+      'mock_server:\n  name: a\n  tools: &t [ { name: x, response: { content: *t } } ]\n',
+      'm.yaml:3:47: alias *t refers to a value that contains it (a recursive structure)',
+    ],
+    [
+      'nesting deeper than the limit',
+      `mock_server:\n  name: a\n  tools: ${'['.repeat(80)}${']'.repeat(80)}\n`,
+      'nested more than 64 levels deep',
+    ],
+    [
+      'an alias bomb',
+      [
+        'a: &a [x, x, x, x, x, x, x, x, x, x]',
+        ...Array.from({ length: 6 }, (_, i) => {
+          const p = String.fromCharCode(97 + i);
+          const n = String.fromCharCode(98 + i);
+          return `${n}: &${n} [${Array(10).fill(`*${p}`).join(', ')}]`;
+        }),
+        'mock_server: { name: a }',
+      ].join('\n'),
+      'aliases expand this document by more than 100000 values',
+    ],
     [
       'two documents',
       'mock_server: { name: a }\n---\nmock_server: { name: b }\n',

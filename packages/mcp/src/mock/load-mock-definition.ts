@@ -1,5 +1,21 @@
-import { formatSuitePath, locateKey, locatePath, type SuiteError } from '@mcptest/core';
-import { type Document, LineCounter, parseAllDocuments } from 'yaml';
+import {
+  type AnySchema,
+  defOf,
+  editDistance,
+  EXPECTED_TYPE_NAMES,
+  internalLoadError,
+  unwrapSchema,
+  type ErrorSink as Errors,
+  formatSuitePath,
+  hasKey as has,
+  isRecord,
+  locateKey,
+  locatePath,
+  parseLocatedYaml,
+  type SuiteError,
+  valueAt,
+} from '@mcptest/core';
+import { type Document } from 'yaml';
 import { type z } from 'zod';
 import { describeMockValue, MockServerDefinition, MockServerFile } from './mock-schema';
 
@@ -10,67 +26,8 @@ export type LoadMockDefinitionResult =
   { ok: true; definition: MockServerDefinition } | { ok: false; errors: MockDefinitionError[] };
 
 type Segment = string | number;
-type AnySchema = z.core.$ZodType;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function has(value: unknown, key: string): boolean {
-  return isRecord(value) && Object.prototype.hasOwnProperty.call(value, key);
-}
-
-function valueAt(root: unknown, path: readonly Segment[]): unknown {
-  let current = root;
-  for (const segment of path) {
-    if (Array.isArray(current) && typeof segment === 'number') current = current[segment];
-    else if (isRecord(current) && has(current, String(segment))) current = current[String(segment)];
-    else return undefined;
-  }
-  return current;
-}
-
-class Errors {
-  readonly list: MockDefinitionError[] = [];
-  constructor(
-    private readonly file: string,
-    private readonly lines: LineCounter,
-  ) {}
-
-  line(offset: number): number {
-    return Math.max(1, this.lines.linePos(Math.max(0, offset)).line);
-  }
-
-  add(offset: number, path: readonly Segment[], message: string, hint?: string): void {
-    const pos = this.lines.linePos(Math.max(0, offset));
-    this.list.push({
-      file: this.file,
-      line: Math.max(1, pos.line),
-      column: Math.max(1, pos.col),
-      path: formatSuitePath(path),
-      message,
-      ...(hint === undefined ? {} : { hint }),
-    });
-  }
-}
 
 // --- unknown keys: what is allowed there, and the nearest allowed key -------------------------------------------
-
-function defOf(schema: AnySchema): { type: string } & Record<string, unknown> {
-  return schema._zod.def as unknown as { type: string } & Record<string, unknown>;
-}
-
-function unwrap(schema: AnySchema): AnySchema {
-  let current = schema;
-  for (let i = 0; i < 16; i++) {
-    const def = defOf(current);
-    if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable') {
-      current = def.innerType as AnySchema;
-    } else if (def.type === 'pipe') current = def.in as AnySchema;
-    else return current;
-  }
-  return current;
-}
 
 /** The object schema at `path`; for the content-block union, the option named by the value's `type`. */
 function objectSchemaAt(path: readonly Segment[], root: unknown): AnySchema | undefined {
@@ -79,13 +36,13 @@ function objectSchemaAt(path: readonly Segment[], root: unknown): AnySchema | un
     const def = defOf(candidate);
     if (def.type !== 'union') return candidate;
     const wanted = isRecord(value) ? value.type : undefined;
-    return (def.options as AnySchema[]).map(unwrap).find((option) => {
+    return (def.options as AnySchema[]).map(unwrapSchema).find((option) => {
       const typeField = (defOf(option).shape as Record<string, AnySchema> | undefined)?.type;
       return typeField !== undefined && (defOf(typeField).values as unknown[] | undefined)?.includes(wanted);
     });
   };
   for (let i = 0; i <= path.length && schema !== undefined; i++) {
-    schema = pick(unwrap(schema), valueAt(root, path.slice(0, i)));
+    schema = pick(unwrapSchema(schema), valueAt(root, path.slice(0, i)));
     if (schema === undefined || i === path.length) break;
     const def = defOf(schema);
     if (def.type === 'object') schema = (def.shape as Record<string, AnySchema>)[String(path[i])];
@@ -98,19 +55,6 @@ function objectSchemaAt(path: readonly Segment[], root: unknown): AnySchema | un
 /** Keys compared without case, `_` or `-`, so `input_schema` finds `inputSchema` and `delayMs` finds `delay_ms`. */
 function squash(key: string): string {
   return key.toLowerCase().replace(/[_-]/g, '');
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? Math.max(a.length, b.length);
 }
 
 function unknownKeyHint(key: string, known: readonly string[]): string | undefined {
@@ -130,16 +74,6 @@ function offsetOf(doc: Document, path: readonly (string | number)[]): number {
 }
 
 // --- zod issues -> located errors -------------------------------------------------------------------------------
-
-const TYPE_NAMES: Readonly<Record<string, string>> = {
-  string: 'a string',
-  number: 'a number',
-  int: 'an integer',
-  boolean: 'a boolean',
-  array: 'a list',
-  object: 'a mapping',
-  record: 'a mapping',
-};
 
 function addIssue(errors: Errors, doc: Document, root: unknown, issue: z.core.$ZodIssue): void {
   const path = issue.path as Segment[];
@@ -183,7 +117,7 @@ function addIssue(errors: Errors, doc: Document, root: unknown, issue: z.core.$Z
       errors.add(
         offset,
         path,
-        `${at}expected ${TYPE_NAMES[issue.expected] ?? issue.expected}, got ${describeMockValue(value)}`,
+        `${at}expected ${EXPECTED_TYPE_NAMES[issue.expected] ?? issue.expected}, got ${describeMockValue(value)}`,
       );
       return;
     case 'invalid_union': {
@@ -233,7 +167,7 @@ function checkUnique(errors: Errors, doc: Document, items: unknown, listKey: str
       seen.set(value, index);
       return;
     }
-    const firstLine = errors.line(offsetOf(doc, ['mock_server', listKey, first, field]));
+    const firstLine = errors.lineOf(offsetOf(doc, ['mock_server', listKey, first, field]));
     errors.add(
       offsetOf(doc, path),
       path,
@@ -272,7 +206,7 @@ function checkAnswers(errors: Errors, doc: Document, tools: unknown): void {
         );
       }
       if (catchAll !== undefined) {
-        const line = errors.line(offsetOf(doc, [...base, 'responses', catchAll]));
+        const line = errors.lineOf(offsetOf(doc, [...base, 'responses', catchAll]));
         errors.add(
           offsetOf(doc, at),
           at,
@@ -305,43 +239,32 @@ const MOCK_SERVER_KEYS: readonly string[] = Object.keys(MockServerDefinition.sha
 // --- the loader ---------------------------------------------------------------------------------------------------
 
 function loadUnsafe(text: string, file: string): LoadMockDefinitionResult {
-  const lines = new LineCounter();
-  const errors = new Errors(file, lines);
-  const docs = parseAllDocuments(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const withContent = docs.filter((doc) => doc.errors.length > 0 || doc.contents !== null);
-  for (const doc of withContent) {
-    for (const error of doc.errors.slice(0, 3)) {
-      errors.add(error.pos[0], [], `invalid YAML: ${error.message.split('\n')[0] ?? error.message}`);
-    }
-  }
-  if (errors.list.length > 0) return { ok: false, errors: errors.list };
-  const [doc, extra] = withContent;
+  // The suite loader's engine: positions, hints, an unclosed bracket at its opener, hostile YAML refused.
+  const { sink: errors, documents, valueOf } = parseLocatedYaml(text, file);
+  const values = documents.map((doc) => ({ doc, read: valueOf(doc) }));
+  if (errors.errors.length > 0) return { ok: false, errors: errors.sorted() };
+  const withContent = values.filter(({ doc }) => doc.contents !== null);
+  const [first, extra] = withContent;
   if (extra !== undefined) {
     errors.add(
-      extra.range[0],
+      extra.doc.range[0],
       [],
       'a mock file holds one YAML document',
       'remove the `---` and the documents after it',
     );
-    return { ok: false, errors: errors.list };
+    return { ok: false, errors: errors.sorted() };
   }
-  if (doc === undefined) {
+  if (first === undefined) {
     errors.add(
       0,
       [],
       'empty file: no `mock_server:` found',
       'start with `mock_server:` and a `name:`, see docs/mock-server.md',
     );
-    return { ok: false, errors: errors.list };
+    return { ok: false, errors: errors.sorted() };
   }
-
-  let root: unknown;
-  try {
-    root = doc.toJS({ maxAliasCount: 1000 });
-  } catch (error) {
-    errors.add(doc.range[0], [], `invalid YAML: ${error instanceof Error ? error.message : String(error)}`);
-    return { ok: false, errors: errors.list };
-  }
+  const { doc } = first;
+  const root: unknown = first.read?.value;
   if (!isRecord(root) || !has(root, 'mock_server')) {
     const serverKeys = isRecord(root) ? Object.keys(root).filter((key) => MOCK_SERVER_KEYS.includes(key)) : [];
     errors.add(
@@ -352,7 +275,7 @@ function loadUnsafe(text: string, file: string): LoadMockDefinitionResult {
         ? `indent ${serverKeys.map((key) => `\`${key}\``).join(', ')} under a top-level \`mock_server:\``
         : 'start with `mock_server:` and a `name:`, see docs/mock-server.md',
     );
-    return { ok: false, errors: errors.list };
+    return { ok: false, errors: errors.sorted() };
   }
 
   const parsed = MockServerFile.safeParse(root);
@@ -365,9 +288,7 @@ function loadUnsafe(text: string, file: string): LoadMockDefinitionResult {
     checkAnswers(errors, doc, server.tools);
     checkResources(errors, doc, server.resources);
   }
-  if (errors.list.length > 0 || !parsed.success) {
-    return { ok: false, errors: [...errors.list].sort((a, b) => a.line - b.line || a.column - b.column) };
-  }
+  if (errors.errors.length > 0 || !parsed.success) return { ok: false, errors: errors.sorted() };
   return { ok: true, definition: parsed.data.mock_server };
 }
 
@@ -382,18 +303,6 @@ export function loadMockDefinition(text: string, file: string): LoadMockDefiniti
   try {
     return loadUnsafe(text, file);
   } catch (error) {
-    // A bug here must still come back as data, never as a stack trace in the user's terminal.
-    return {
-      ok: false,
-      errors: [
-        {
-          file,
-          line: 1,
-          column: 1,
-          path: '',
-          message: `internal error while loading: ${error instanceof Error ? error.message : String(error)}`,
-        },
-      ],
-    };
+    return { ok: false, errors: [internalLoadError(file, error)] };
   }
 }
