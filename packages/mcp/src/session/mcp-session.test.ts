@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { startEverythingServer } from '../../../../test/mcp-servers';
 import { openSession } from './open-session';
+import { TASK_POLL_MIN_MS } from './mcp-session';
 import { isSessionError, type SessionError } from './session-error';
 
 const BIN = path.resolve('node_modules/.bin/mcp-server-everything');
@@ -133,6 +134,53 @@ it('takes a plain result from a server that ignores the task a tools/call asks f
     expect(called.result.content).toEqual([{ type: 'text', text: 'plain answer' }]);
     const sent = session.transcript().find((e) => e.direction === 'sent' && e.method === 'tools/call');
     expect(JSON.stringify(sent)).toContain('"task":{}');
+  } finally {
+    await session.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+it('polls a task no faster than TASK_POLL_MIN_MS, whatever pollInterval a server asks for', async () => {
+  // A hostile server: every tools/call becomes a task that stays `working` and asks to be polled every 0 ms.
+  let polls = 0;
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      if (request.method !== 'POST') return void response.writeHead(405).end();
+      const message = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
+      if (message.id === undefined) return void response.writeHead(202).end();
+      const now = new Date().toISOString();
+      const task = { taskId: 't1', status: 'working', pollInterval: 0, createdAt: now, lastUpdatedAt: now, ttl: null };
+      if (message.method === 'tasks/get') polls++;
+      const result =
+        message.method === 'initialize'
+          ? {
+              protocolVersion: message.params?.protocolVersion,
+              capabilities: { tools: {}, tasks: { requests: { tools: { call: {} } } } },
+              serverInfo: { name: 'eager', version: '1' },
+            }
+          : message.method === 'tools/call'
+            ? { task }
+            : message.method === 'tasks/get'
+              ? task
+              : {};
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const session = await openSession({ transport: 'http', url: `http://127.0.0.1:${port}/mcp`, requestTimeoutMs: 5000 });
+  try {
+    const failure = await session
+      .callTool('anything', {}, { task: true, timeoutMs: 1000 })
+      .catch((error: unknown) => error);
+    expect(isSessionError(failure, 'timeout')).toBe(true);
+    // At most one poll per TASK_POLL_MIN_MS in the second the call had (without the floor: hundreds).
+    expect(polls).toBeGreaterThan(0);
+    expect(polls).toBeLessThanOrEqual(Math.ceil(1000 / TASK_POLL_MIN_MS));
   } finally {
     await session.close();
     await new Promise((resolve) => server.close(resolve));

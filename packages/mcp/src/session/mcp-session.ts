@@ -44,6 +44,9 @@ import {
 import { describeServerFault, InvalidAnswerError, isOverCapStreamFault } from './server-fault';
 import { describeNetworkError, redactSecrets, SessionError, type SessionErrorCode } from './session-error';
 
+/** The fastest and slowest a task is polled with tasks/get, whatever pollInterval the server asks for. */
+export const TASK_POLL_MIN_MS = 100;
+const TASK_POLL_MAX_MS = 2000;
 /** The transport a session actually uses (`auto` resolves to http or sse). */
 export type SessionTransportKind = 'http' | 'sse' | 'stdio';
 
@@ -423,7 +426,9 @@ export class McpSession {
       created.data.task;
     try {
       while (task.status === 'working') {
-        const wait = Math.min(task.pollInterval ?? 500, 2000);
+        // The server's pollInterval, kept between TASK_POLL_MIN_MS and TASK_POLL_MAX_MS: a hostile `0` (or a negative
+        // number) would otherwise turn the wait into a tight loop of tasks/get until the deadline.
+        const wait = Math.max(TASK_POLL_MIN_MS, Math.min(task.pollInterval ?? 500, TASK_POLL_MAX_MS));
         if (until - performance.now() <= wait) {
           throw new SessionError(
             'timeout',
