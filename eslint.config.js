@@ -29,7 +29,7 @@ const IO_PACKAGES = [
       'node:dns',
       'dns',
     ],
-    message: 'packages/core is pure: no I/O. Take data, return data; do I/O in packages/mcp, db, queue or the apps.',
+    message: 'packages/core is pure: no I/O. Take data, return data; do I/O in packages/mcp, db, redis or the apps.',
   },
   {
     group: [
@@ -44,7 +44,7 @@ const IO_PACKAGES = [
     message: 'packages/core is pure: no I/O clients.',
   },
   {
-    group: ['@mcptest/db', '@mcptest/mcp', '@mcptest/queue', '@mcptest/cli'],
+    group: ['@mcptest/db', '@mcptest/mcp', '@mcptest/redis', '@mcptest/cli'],
     message: 'packages/core depends on nothing else in the repo.',
   },
 ];
@@ -93,7 +93,7 @@ export default tseslint.config(
               ['@prisma/client', '@prisma/client/*', '@prisma/adapter-pg', '**/generated/prisma/*'],
               'packages/db',
             ),
-            ONLY_IN(['bullmq', 'ioredis'], 'packages/queue'),
+            ONLY_IN(['bullmq', 'ioredis'], 'packages/redis'),
           ],
         },
       ],
@@ -108,7 +108,7 @@ export default tseslint.config(
         {
           patterns: [
             ONLY_IN(['@prisma/client', '@prisma/client/*', '**/generated/prisma/*'], 'packages/db'),
-            ONLY_IN(['bullmq', 'ioredis'], 'packages/queue'),
+            ONLY_IN(['bullmq', 'ioredis'], 'packages/redis'),
           ],
         },
       ],
@@ -122,7 +122,7 @@ export default tseslint.config(
         {
           patterns: [
             ONLY_IN(['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'], 'packages/mcp'),
-            ONLY_IN(['bullmq', 'ioredis'], 'packages/queue'),
+            ONLY_IN(['bullmq', 'ioredis'], 'packages/redis'),
           ],
         },
       ],
@@ -130,7 +130,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/queue/**'],
+    files: ['packages/redis/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // apps/web's own import alias (tsconfig.base.json `paths`), for its modules loaded by tests.
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./apps/web/src/', import.meta.url)) }] },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',

@@ -1,7 +1,7 @@
 // How many Redis connections this process holds, as Redis sees them (CLIENT LIST), whatever other test files running
 // at the same time hold: a client counts when its address is a local TCP socket of this process (Linux /proc).
 import { readdir, readFile, readlink } from 'node:fs/promises';
-import type { Redis } from '@mcptest/queue';
+import type { Redis } from '@mcptest/redis';
 
 /** Local ports of this process's TCP sockets. */
 async function ownLocalPorts(): Promise<Set<number>> {

@@ -2,7 +2,7 @@
 // the number of requests (docs/operations.md "Redis keys"). A workload through a real worker and the web services
 // (runs, cancel, badges with many labels, API rate limits, live event streams), then a SCAN of the file's prefix.
 import { HOSTED_BADGE_STYLES } from '@mcptest/core';
-import { cancelRun, createApiRateLimits, createFairAdmission, createRedis, createRunEventHub } from '@mcptest/queue';
+import { cancelRun, createApiRateLimits, createFairAdmission, createRedis, createRunEventHub } from '@mcptest/redis';
 import { createQueuedRun } from '@mcptest/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureProjectBadgeKey } from '../apps/web/src/server/services/badges/ensure-project-badge-key';

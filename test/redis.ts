@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
-import { createRedis, type Redis } from '@mcptest/queue';
+import { createRedis, type Redis } from '@mcptest/redis';
 import { testEnv } from './env';
 
 export interface TestRedis {

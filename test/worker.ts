@@ -11,7 +11,7 @@ import {
   secretContext,
   type Database,
 } from '@mcptest/db';
-import { createFairAdmission, createQueues, enqueueRun, type Redis } from '@mcptest/queue';
+import { createFairAdmission, createQueues, enqueueRun, type Redis } from '@mcptest/redis';
 import { readWorkerEnv, type WorkerEnv } from '../workers/runner/src/env';
 
 /** A worker env for tests: this file's database and Redis prefix, short intervals, no health port unless asked. */
@@ -284,7 +284,7 @@ export async function startPrivateRedis(): Promise<{ url: string; stop(): Promis
     },
   );
   const url = `redis://127.0.0.1:${port}`;
-  const { createRedis } = await import('@mcptest/queue');
+  const { createRedis } = await import('@mcptest/redis');
   const probe = createRedis({ url, name: 'probe' });
   probe.on('error', () => {});
   await waitFor('the private redis-server', async () => ((await probe.ping()) === 'PONG' ? true : undefined), 10_000);
@@ -335,7 +335,7 @@ export function waitForRunEnd(db: Database, runId: string, timeoutMs = 30_000) {
  * so a test that saw the row finish must wait for the event too.
  */
 export async function finishedRunEvents(redis: { redis: Redis; prefix: string }, runId: string) {
-  const { readRunEvents } = await import('@mcptest/queue');
+  const { readRunEvents } = await import('@mcptest/redis');
   return waitFor(`run ${runId}'s run.finished event`, async () => {
     const events = await readRunEvents(redis.redis, redis.prefix, runId);
     return events.some((e) => e.event.type === 'run.finished') ? events : undefined;

@@ -54,7 +54,7 @@ const config = (phase: string): NextConfig => ({
   // eslint-disable-next-line no-restricted-properties -- build configuration, read by Next before any app module.
   distDir: process.env.MCPTEST_NEXT_DIST_DIR ?? '.next',
   // Workspace packages export their TypeScript source; Next compiles them like app code.
-  transpilePackages: ['@mcptest/core', '@mcptest/db', '@mcptest/queue', '@mcptest/mcp'],
+  transpilePackages: ['@mcptest/core', '@mcptest/db', '@mcptest/redis', '@mcptest/mcp'],
   // Loaded with Node's require at run time instead of bundled (connection pools, native-ish drivers, worker threads).
   serverExternalPackages: [
     'pg',

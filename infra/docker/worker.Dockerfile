@@ -12,7 +12,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY packages/core/package.json packages/core/
 COPY packages/mcp/package.json packages/mcp/
 COPY packages/db/package.json packages/db/
-COPY packages/queue/package.json packages/queue/
+COPY packages/redis/package.json packages/redis/
 COPY packages/cli/package.json packages/cli/
 COPY workers/runner/package.json workers/runner/
 COPY apps/web/package.json apps/web/

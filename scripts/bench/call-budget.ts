@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createRedis, createRedisCallBudget, type Redis } from '@mcptest/queue';
+import { createRedis, createRedisCallBudget, type Redis } from '@mcptest/redis';
 import { percentiles, rate, runAsync, type Benchmark, type BenchRow } from './lib/measure';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

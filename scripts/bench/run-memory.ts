@@ -1,4 +1,4 @@
-import { cancelRun } from '@mcptest/queue';
+import { cancelRun } from '@mcptest/redis';
 import { atMost, trackRss, type Benchmark } from './lib/measure';
 import { createRun, enqueue, seedSuite } from './lib/stack';
 import { type WorkerMemory } from './lib/worker-process';

@@ -23,8 +23,8 @@ const INPUTS = [
   'packages/db/package.json',
   'packages/mcp/src',
   'packages/mcp/package.json',
-  'packages/queue/src',
-  'packages/queue/package.json',
+  'packages/redis/src',
+  'packages/redis/package.json',
   'package-lock.json',
   'tsconfig.base.json',
 ];

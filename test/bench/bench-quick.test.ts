@@ -7,7 +7,7 @@ import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRedis } from '@mcptest/queue';
+import { createRedis } from '@mcptest/redis';
 import type { BenchRow } from '../../scripts/bench/lib/measure';
 import { testEnv } from '../env';
 import { maintenanceClient } from '../global-setup';

@@ -11,5 +11,5 @@ export * from './net';
 export * from './audit';
 export * from './session';
 export * from './executor';
-export * from './service';
+export * from './endpoint';
 export * from './sandbox';

@@ -22,7 +22,7 @@ import {
   type FairAdmission,
   type Queues,
   type Redis,
-} from '@mcptest/queue';
+} from '@mcptest/redis';
 
 /** DATABASE_URL and REDIS_URL as every service reads them (development defaults match `npm start`). */
 export const benchEnv = loadEnv(serviceEnvSchema(decideEnvMode(process.env)), process.env);

@@ -16,7 +16,7 @@ import {
   redisKey,
   subscribeRunCancels,
   type Redis,
-} from '@mcptest/queue';
+} from '@mcptest/redis';
 import type { WorkerEnv } from './env';
 import { createWorkerMetrics } from './observability/metrics';
 import { startHealthServer, type HealthServer } from './observability/start-health-server';

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { PlanTable } from '@mcptest/core';
 import type { Database, SecretBox } from '@mcptest/db';
 import type { Checker, SafeFetch } from '@mcptest/mcp';
-import type { FairAdmission, Queues, Redis } from '@mcptest/queue';
+import type { FairAdmission, Queues, Redis } from '@mcptest/redis';
 import type { WorkerMetrics } from './observability/metrics';
 import type { ActiveRuns } from './run/active-runs';
 import type { WebhookSettings } from './webhook/webhook-settings';

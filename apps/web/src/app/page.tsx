@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getSessionActor } from '../server/auth/get-session-actor';
+import { getSessionActor } from '@/server/auth/get-session-actor';
 
 const features = [
   {

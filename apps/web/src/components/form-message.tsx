@@ -1,4 +1,4 @@
-import type { ActionState } from '../lib/action-state';
+import type { ActionState } from '@/lib/action-state';
 
 /**
  * The outcome of a form's last submission: an error (role=alert, so screen readers announce it) with the API's

@@ -1,6 +1,6 @@
 'use client';
 import { startTransition, useActionState, useEffect, useRef, type FormEvent } from 'react';
-import type { ActionState } from '../lib/action-state';
+import type { ActionState } from '@/lib/action-state';
 
 /**
  * A form's `onSubmit` that runs its action WITHOUT React's automatic form reset. React 19 resets a `<form action>`

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFormStatus } from 'react-dom';
-import { newSubmissionKey, SUBMISSION_KEY_FIELD } from '../lib/submission-key';
+import { newSubmissionKey, SUBMISSION_KEY_FIELD } from '@/lib/submission-key';
 
 /**
  * THE submit button of every form that changes something: disabled and saying so while its form's action runs, and

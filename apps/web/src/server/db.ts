@@ -1,5 +1,5 @@
 import { createDatabase, type Database } from '@mcptest/db';
-import { env } from '../env';
+import { env } from '@/env';
 
 // One pool per process. Cached on globalThis because `next dev` re-evaluates modules on every hot reload, and a
 // module-level variable would open a new pool each time.

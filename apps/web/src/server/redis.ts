@@ -1,5 +1,5 @@
-import { createRedis, type Redis } from '@mcptest/queue';
-import { env } from '../env';
+import { createRedis, type Redis } from '@mcptest/redis';
+import { env } from '@/env';
 
 // One connection per process, cached on globalThis so `next dev` hot reloads do not leak connections.
 const store = globalThis as typeof globalThis & { __mcptestWebRedis?: Redis };

@@ -96,7 +96,7 @@ export const ApiErrorBody = z.object({
 const EventSummary = Summary;
 
 /**
- * A run's live events (`GET /api/v1/runs/{id}/events`): the RunEvent union of packages/queue/src/runs/run-events.ts,
+ * A run's live events (`GET /api/v1/runs/{id}/events`): the RunEvent union of packages/redis/src/runs/run-events.ts,
  * restated here because the CLI depends on neither the queue package nor Redis. Extra fields are ignored; an event
  * of an unknown type is skipped.
  */

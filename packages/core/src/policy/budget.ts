@@ -1,6 +1,6 @@
 /**
  * The call budget as the executor sees it (DESIGN.md, "Execution safety policy"). Implementations: Redis with atomic
- * Lua in packages/queue (hosted runs, shared by every worker), and in-process for the CLI.
+ * Lua in packages/redis (hosted runs, shared by every worker), and in-process for the CLI.
  *
  * Two things are counted, each against its own limits: tool calls (`tools/call`, setup steps included) and HTTP
  * requests (every request a run sends: initialize, notifications, list pages, resources, prompts, completions, the

@@ -1,6 +1,6 @@
 /**
  * The seam between the SSRF-safe fetch (packages/mcp/src/net) and what limits outbound requests: the call budget's
- * request allowance (packages/mcp executor, packages/queue budget) and per-host politeness (packages/queue). The
+ * request allowance (packages/mcp executor, packages/redis budget) and per-host politeness (packages/redis). The
  * fetch calls its gates before every HTTP request it sends, each redirect hop included, after resolving and checking
  * the host, so nothing that reaches a user's server passes uncounted.
  */

@@ -25,7 +25,7 @@ export interface MemoryCallBudget extends CallBudget {
 }
 
 /**
- * The call budget for the CLI, which runs with no services: the same semantics as the Redis budget in packages/queue
+ * The call budget for the CLI, which runs with no services: the same semantics as the Redis budget in packages/redis
  * (run limit checked first, then the daily limit; a refused acquisition takes nothing), kept in this object. JavaScript
  * runs one callback at a time, so the check-and-increment below is atomic without locks. One instance serves one run;
  * the daily count lives in the same instance, which for the CLI (one run per process) is the process's day.

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSafeFetch, type HostResolver } from '@mcptest/mcp';
-import { createPolitenessGate, PolitenessRefusedError, redisKey } from '@mcptest/queue';
+import { createPolitenessGate, PolitenessRefusedError, redisKey } from '@mcptest/redis';
 import { useTestRedis } from '../../../../test/redis';
 
 const testRedis = useTestRedis();

@@ -1,6 +1,6 @@
 // Recovery from the failures the queue must survive: a worker killed with SIGKILL mid-run, and Redis losing every key.
 import { describe, expect, it } from 'vitest';
-import { createRedis, listSuiteSchedulers, createQueues, type Redis } from '@mcptest/queue';
+import { createRedis, listSuiteSchedulers, createQueues, type Redis } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../test/db';
 import { useTestRedis } from '../../../../test/redis';
 import {

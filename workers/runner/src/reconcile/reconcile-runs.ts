@@ -7,7 +7,7 @@ import {
   runJobId,
   suiteSchedulerId,
   syncSuiteSchedule,
-} from '@mcptest/queue';
+} from '@mcptest/redis';
 import { completeRun } from '../run/complete-run';
 import type { WorkerDeps } from '../worker-deps';
 

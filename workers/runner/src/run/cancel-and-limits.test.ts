@@ -1,6 +1,6 @@
 // Stopping runs: cancellation of a long call on server-everything, the plan's run time limit, graceful shutdown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelRun, createFairAdmission, readRunEvents } from '@mcptest/queue';
+import { cancelRun, createFairAdmission, readRunEvents } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../test/db';
 import { startEverythingServer, type RunningServer } from '../../../../test/mcp-servers';
 import { useTestRedis } from '../../../../test/redis';

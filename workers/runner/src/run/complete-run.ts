@@ -10,7 +10,7 @@ import {
   type RunSummary,
 } from '@mcptest/core';
 import { findRunResults, type TenantDb } from '@mcptest/db';
-import { dispatchAdmittedRuns, invalidateBadges, publishRunEvent } from '@mcptest/queue';
+import { dispatchAdmittedRuns, invalidateBadges, publishRunEvent } from '@mcptest/redis';
 import { enqueueRunWebhooks } from '../webhook/enqueue-run-webhooks';
 import type { WorkerDeps } from '../worker-deps';
 

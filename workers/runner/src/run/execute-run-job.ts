@@ -1,6 +1,6 @@
 import { decideRunOutcome, summarize, transcriptQuotaNotice, type RunInterruption } from '@mcptest/core';
 import { executeSuite, type ExecutedAssertion, type ExecutionEvent } from '@mcptest/mcp';
-import { createRedisCallBudget, handBackJob, publishRunEvent, type JobContext, type JobPayload } from '@mcptest/queue';
+import { createRedisCallBudget, handBackJob, publishRunEvent, type JobContext, type JobPayload } from '@mcptest/redis';
 import type { WorkerDeps } from '../worker-deps';
 import { completeRun } from './complete-run';
 import { loadRunPlan } from './load-run-plan';

@@ -1,7 +1,7 @@
 // Fair admission end to end: a tenant with 200 queued runs cannot delay another tenant's run.
 import { describe, expect, it } from 'vitest';
 import { createQueuedRun } from '@mcptest/db';
-import { createFairAdmission, createQueues, enqueueRun } from '@mcptest/queue';
+import { createFairAdmission, createQueues, enqueueRun } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../test/db';
 import { useTestRedis } from '../../../../test/redis';
 import { runRow, seedSuite, startTestWorker, waitFor, useWorkerMock } from '../../../../test/worker';

@@ -1,5 +1,5 @@
 import { createQueuedRun } from '@mcptest/db';
-import { enqueueRun, removeSuiteScheduler, suiteSchedulerId, type JobContext, type JobPayload } from '@mcptest/queue';
+import { enqueueRun, removeSuiteScheduler, suiteSchedulerId, type JobContext, type JobPayload } from '@mcptest/redis';
 import { PlanName } from '@mcptest/core';
 import type { WorkerDeps } from '../worker-deps';
 

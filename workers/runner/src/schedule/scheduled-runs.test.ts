@@ -1,6 +1,6 @@
 // Scheduled regression runs: a suite's cron becomes a BullMQ job scheduler that fires runs at its times.
 import { describe, expect, it } from 'vitest';
-import { createQueues, listSuiteSchedulers, syncSuiteSchedule } from '@mcptest/queue';
+import { createQueues, listSuiteSchedulers, syncSuiteSchedule } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../test/db';
 import { useTestRedis } from '../../../../test/redis';
 import { seedSuite, startTestWorker, waitFor, useWorkerMock } from '../../../../test/worker';

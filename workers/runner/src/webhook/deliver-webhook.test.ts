@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSafeFetch, type HostResolver } from '@mcptest/mcp';
 import { createSecretBox, createTenant, secretContext } from '@mcptest/db';
-import { createJobWorker, createQueues, type Queues, type Worker } from '@mcptest/queue';
+import { createJobWorker, createQueues, type Queues, type Worker } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../test/db';
 import { useTestRedis } from '../../../../test/redis';
 import { captureLogger, testWorkerEnv, waitFor } from '../../../../test/worker';

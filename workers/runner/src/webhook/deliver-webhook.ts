@@ -1,6 +1,6 @@
 import { secretContext } from '@mcptest/db';
 import { SsrfRefusedError } from '@mcptest/mcp';
-import type { JobContext, JobPayload } from '@mcptest/queue';
+import type { JobContext, JobPayload } from '@mcptest/redis';
 import { computeRetryDelay, parseRetryAfter } from './compute-retry-delay';
 import { readResponseExcerpt } from './read-response-excerpt';
 import { signWebhook } from './sign-webhook';

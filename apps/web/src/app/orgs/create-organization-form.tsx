@@ -1,10 +1,10 @@
 'use client';
 import { useActionState } from 'react';
-import { describedBy, Field } from '../../components/field';
-import { submitKeepingValues } from '../../components/kept-form';
-import { FormMessage } from '../../components/form-message';
-import { SubmitButton } from '../../components/submit-button';
-import { fieldError } from '../../lib/action-state';
+import { describedBy, Field } from '@/components/field';
+import { submitKeepingValues } from '@/components/kept-form';
+import { FormMessage } from '@/components/form-message';
+import { SubmitButton } from '@/components/submit-button';
+import { fieldError } from '@/lib/action-state';
 import { createOrganizationAction } from './actions';
 
 export function CreateOrganizationForm() {

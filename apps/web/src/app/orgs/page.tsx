@@ -1,8 +1,8 @@
 import Link from 'next/link';
-import { EmptyState } from '../../components/empty-state';
-import { requireUser } from '../../server/auth/require-user';
-import { listMyOrganizations } from '../../server/orgs/list-my-organizations';
-import { getServiceDeps } from '../../server/services/get-service-deps';
+import { EmptyState } from '@/components/empty-state';
+import { requireUser } from '@/server/auth/require-user';
+import { listMyOrganizations } from '@/server/orgs/list-my-organizations';
+import { getServiceDeps } from '@/server/services/get-service-deps';
 import { CreateOrganizationForm } from './create-organization-form';
 
 export const metadata = { title: 'Organizations · mcptest' };

@@ -1,7 +1,7 @@
 import { DEFAULT_CALLBACK_PATH, safeCallbackPath } from '@mcptest/core';
-import { env } from '../../env';
-import { signInMethods } from '../../server/auth/build-auth-config';
-import { signInWithDev, signInWithEmail, signInWithGitHub } from '../../server/auth/sign-in-actions';
+import { env } from '@/env';
+import { signInMethods } from '@/server/auth/build-auth-config';
+import { signInWithDev, signInWithEmail, signInWithGitHub } from '@/server/auth/sign-in-actions';
 
 // Reads the environment per request (which providers are on), so it is never prerendered at build time.
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 'use client';
 import { useId, useState } from 'react';
-import { CopyButton } from '../copy-button';
+import { CopyButton } from '@/components/copy-button';
 
 const STYLES = ['flat', 'flat-square', 'for-the-badge'] as const;
 /** The select's value for "Another URL". */

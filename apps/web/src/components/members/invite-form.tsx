@@ -1,10 +1,10 @@
 'use client';
-import { fieldError, type ActionState } from '../../lib/action-state';
-import { describedBy, Field } from '../field';
-import { FormMessage } from '../form-message';
-import { SubmitButton } from '../submit-button';
-import { SecretOnce } from '../settings/secret-once';
-import { useKeptForm } from '../kept-form';
+import { fieldError, type ActionState } from '@/lib/action-state';
+import { describedBy, Field } from '@/components/field';
+import { FormMessage } from '@/components/form-message';
+import { SubmitButton } from '@/components/submit-button';
+import { SecretOnce } from '@/components/settings/secret-once';
+import { useKeptForm } from '@/components/kept-form';
 import { roleLabel, rolesUpTo } from './roles';
 
 interface Sent {

@@ -1,9 +1,9 @@
 'use client';
 import { useActionState, useId } from 'react';
-import type { ActionState } from '../../lib/action-state';
-import { FormMessage } from '../form-message';
-import { SubmitButton } from '../submit-button';
-import { submitKeepingValues } from '../kept-form';
+import type { ActionState } from '@/lib/action-state';
+import { FormMessage } from '@/components/form-message';
+import { SubmitButton } from '@/components/submit-button';
+import { submitKeepingValues } from '@/components/kept-form';
 import { ROLE_CHOICES } from './roles';
 
 /** A member's role as a select with a save button; the services refuse what the caller may not do, with the reason. */

@@ -1,11 +1,11 @@
 'use client';
-import type { ActionState } from '../../lib/action-state';
-import { fieldError } from '../../lib/action-state';
-import type { ProjectContents } from '../../server/services/projects/count-project-contents';
-import { describedBy, Field } from '../field';
-import { PendingButton } from '../servers/pending-button';
-import { useKeptForm } from '../kept-form';
-import { FormStatus } from '../servers/form-status';
+import type { ActionState } from '@/lib/action-state';
+import { fieldError } from '@/lib/action-state';
+import type { ProjectContents } from '@/server/services/projects/count-project-contents';
+import { describedBy, Field } from '@/components/field';
+import { PendingButton } from '@/components/servers/pending-button';
+import { useKeptForm } from '@/components/kept-form';
+import { FormStatus } from '@/components/servers/form-status';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

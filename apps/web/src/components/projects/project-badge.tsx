@@ -1,8 +1,8 @@
 'use client';
 import { useActionState } from 'react';
-import type { ActionState } from '../../lib/action-state';
-import { FormMessage } from '../form-message';
-import { SubmitButton } from '../submit-button';
+import type { ActionState } from '@/lib/action-state';
+import { FormMessage } from '@/components/form-message';
+import { SubmitButton } from '@/components/submit-button';
 
 /**
  * Before a project has badge URLs: what the badge is and a button to create them. Badge URLs are public (anyone with

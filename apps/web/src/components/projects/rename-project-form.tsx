@@ -1,11 +1,11 @@
 'use client';
-import type { ActionState } from '../../lib/action-state';
-import { fieldError } from '../../lib/action-state';
-import type { ProjectResource } from '../../server/services/projects/project-schemas';
-import { describedBy, Field } from '../field';
-import { PendingButton } from '../servers/pending-button';
-import { useKeptForm } from '../kept-form';
-import { FormStatus } from '../servers/form-status';
+import type { ActionState } from '@/lib/action-state';
+import { fieldError } from '@/lib/action-state';
+import type { ProjectResource } from '@/server/services/projects/project-schemas';
+import { describedBy, Field } from '@/components/field';
+import { PendingButton } from '@/components/servers/pending-button';
+import { useKeptForm } from '@/components/kept-form';
+import { FormStatus } from '@/components/servers/form-status';
 
 /** Renames the project (MEMBER); its id, URLs and badge stay the same. */
 export function RenameProjectForm({

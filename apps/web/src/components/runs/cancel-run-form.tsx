@@ -1,8 +1,8 @@
 'use client';
 import { useActionState } from 'react';
-import type { ActionState } from '../../lib/action-state';
-import { FormMessage } from '../form-message';
-import { SubmitButton } from '../submit-button';
+import type { ActionState } from '@/lib/action-state';
+import { FormMessage } from '@/components/form-message';
+import { SubmitButton } from '@/components/submit-button';
 
 /**
  * Cancel for a queued or running run. The action is passed in (it lives next to the run page); the live stream then

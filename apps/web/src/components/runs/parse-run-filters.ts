@@ -1,4 +1,4 @@
-import { RunStatus, RunTrigger } from '../../server/services/runs/run-schemas';
+import { RunStatus, RunTrigger } from '@/server/services/runs/run-schemas';
 import type { RunFilterValues } from './run-filters';
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { StatusPill } from '../status-pill';
+import { StatusPill } from '@/components/status-pill';
 import { explainDetail } from './explain-detail';
 import { formatDuration } from './format';
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import type { RunSuiteName } from '../../server/services/runs/list-run-suite-names';
-import { RunStatus, RunTrigger } from '../../server/services/runs/run-schemas';
+import type { RunSuiteName } from '@/server/services/runs/list-run-suite-names';
+import { RunStatus, RunTrigger } from '@/server/services/runs/run-schemas';
 import { triggerLabel } from './format';
 
 export interface RunFilterValues {

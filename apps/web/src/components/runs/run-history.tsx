@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
-import type { Page } from '../../server/services/pagination';
-import type { RunListItem } from '../../server/services/runs/run-schemas';
-import { Pagination } from '../pagination';
+import type { Page } from '@/server/services/pagination';
+import type { RunListItem } from '@/server/services/runs/run-schemas';
+import { Pagination } from '@/components/pagination';
 import type { RunFilterValues } from './run-filters';
 import { RunsEmpty } from './runs-empty';
 import { RunsTable } from './runs-table';

@@ -1,9 +1,9 @@
 'use client';
 import { useActionState, useId } from 'react';
-import { fieldError, type ActionState } from '../../lib/action-state';
-import { describedBy, Field } from '../field';
-import { FormMessage } from '../form-message';
-import { SubmitButton } from '../submit-button';
+import { fieldError, type ActionState } from '@/lib/action-state';
+import { describedBy, Field } from '@/components/field';
+import { FormMessage } from '@/components/form-message';
+import { SubmitButton } from '@/components/submit-button';
 
 /**
  * "Run now": queues a manual run and opens its page. Branch and commit are optional labels (shown in history and

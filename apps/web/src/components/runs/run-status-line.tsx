@@ -1,4 +1,4 @@
-import { StatusPill } from '../status-pill';
+import { StatusPill } from '@/components/status-pill';
 
 /**
  * The run's status as a polite live region: it changes a handful of times (queued → running → verdict), so a screen

@@ -1,9 +1,9 @@
 import Link from 'next/link';
-import type { RunListItem } from '../../server/services/runs/run-schemas';
-import { StatusPill } from '../status-pill';
-import { TimeStamp } from '../time-stamp';
+import type { RunListItem } from '@/server/services/runs/run-schemas';
+import { StatusPill } from '@/components/status-pill';
+import { TimeStamp } from '@/components/time-stamp';
 import { formatDuration, shortId, triggerLabel } from './format';
-import { DataTable } from '../data-table';
+import { DataTable } from '@/components/data-table';
 
 /** A page of runs, newest first. With `suiteNames`, a Suite column (the organization-wide list). */
 export function RunsTable({

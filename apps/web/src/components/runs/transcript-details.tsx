@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import type { TranscriptExchange } from '../../server/services/runs/get-assertion-transcript';
+import type { TranscriptExchange } from '@/server/services/runs/get-assertion-transcript';
 import { formatDuration } from './format';
 
 type Loaded =

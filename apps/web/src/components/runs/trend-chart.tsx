@@ -1,10 +1,10 @@
 'use client';
 import Link from 'next/link';
 import { Bar, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
-import type { SuiteTrend } from '../../server/services/runs/get-suite-trend';
-import { StatusPill } from '../status-pill';
+import type { SuiteTrend } from '@/server/services/runs/get-suite-trend';
+import { StatusPill } from '@/components/status-pill';
 import { formatDuration, shortId } from './format';
-import { DataTable } from '../data-table';
+import { DataTable } from '@/components/data-table';
 
 /** The trend's one-line reading, also the chart's accessible description. */
 export function trendSentence(summary: SuiteTrend['summary']): string {

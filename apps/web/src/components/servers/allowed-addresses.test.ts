@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAllowedAddresses } from '../../server/services/servers/get-allowed-addresses';
+import { getAllowedAddresses } from '@/server/services/servers/get-allowed-addresses';
 import { allowedAddressesText } from './allowed-addresses';
 
 const view = (allowPrivateNetworks: string[], appUrl = 'http://localhost:3000') =>

@@ -1,4 +1,4 @@
-import type { AllowedAddressesView } from '../../server/services/servers/get-allowed-addresses';
+import type { AllowedAddressesView } from '@/server/services/servers/get-allowed-addresses';
 
 function joinWords(words: readonly string[]): string {
   if (words.length <= 1) return words.join('');

@@ -1,4 +1,4 @@
-import type { DiscoveryChanges, ServerConnectionResult } from '../../server/services/servers/discovery-schemas';
+import type { DiscoveryChanges, ServerConnectionResult } from '@/server/services/servers/discovery-schemas';
 
 /** Why a connection test or discovery did not get through, as the panel explains it. */
 export interface ConnectionFailure {

@@ -1,7 +1,7 @@
 'use client';
 import { startTransition, useActionState, useState, type FormEvent } from 'react';
-import type { ActionState } from '../../lib/action-state';
-import { TimeStamp } from '../time-stamp';
+import type { ActionState } from '@/lib/action-state';
+import { TimeStamp } from '@/components/time-stamp';
 import { failureHint, type ConnectionOutcome } from './connection-outcome';
 import { TRANSPORT_LABELS } from './tool-labels';
 

@@ -1,8 +1,8 @@
 'use client';
-import type { ActionState } from '../../lib/action-state';
-import { FormMessage } from '../form-message';
+import type { ActionState } from '@/lib/action-state';
+import { FormMessage } from '@/components/form-message';
 import { PendingButton } from './pending-button';
-import { useKeptForm } from '../kept-form';
+import { useKeptForm } from '@/components/kept-form';
 
 /** Deleting a server: says what goes with it; the service refuses while suites still use it. */
 export function DeleteServerForm({

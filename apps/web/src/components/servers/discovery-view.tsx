@@ -1,9 +1,9 @@
 import Link from 'next/link';
-import type { LintFindingResource, SavedDiscovery } from '../../server/services/servers/discovery-schemas';
-import type { ComparedToolField } from '../../server/services/servers/diff-tools';
-import { CodeBlock } from '../code-block';
-import { EmptyState } from '../empty-state';
-import { TimeStamp } from '../time-stamp';
+import type { LintFindingResource, SavedDiscovery } from '@/server/services/servers/discovery-schemas';
+import type { ComparedToolField } from '@/server/services/servers/diff-tools';
+import { CodeBlock } from '@/components/code-block';
+import { EmptyState } from '@/components/empty-state';
+import { TimeStamp } from '@/components/time-stamp';
 import { ToolDiff } from './tool-diff';
 import { changedFieldsLabel, classLabel, decisionLabel, sourceLabel, TRANSPORT_LABELS } from './tool-labels';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
-import type { ActionState } from '../../lib/action-state';
-import { FormMessage } from '../form-message';
+import type { ActionState } from '@/lib/action-state';
+import { FormMessage } from '@/components/form-message';
 
 /**
  * FormMessage, except when the error belongs to fields: those messages already sit (as alerts) next to their fields,

@@ -1,11 +1,11 @@
 'use client';
-import type { ActionState } from '../../lib/action-state';
-import type { ServerResource } from '../../server/services/servers/server-schemas';
-import { describedBy, Field } from '../field';
-import { FormMessage } from '../form-message';
-import { fieldError } from '../../lib/action-state';
+import type { ActionState } from '@/lib/action-state';
+import type { ServerResource } from '@/server/services/servers/server-schemas';
+import { describedBy, Field } from '@/components/field';
+import { FormMessage } from '@/components/form-message';
+import { fieldError } from '@/lib/action-state';
 import { PendingButton } from './pending-button';
-import { useKeptForm } from '../kept-form';
+import { useKeptForm } from '@/components/kept-form';
 import { FormStatus } from './form-status';
 
 type HeaderAction = (previous: ActionState<ServerResource>, form: FormData) => Promise<ActionState<ServerResource>>;

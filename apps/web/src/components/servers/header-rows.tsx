@@ -1,6 +1,6 @@
 'use client';
 import { useState, type ReactNode } from 'react';
-import { fieldError, type ActionState } from '../../lib/action-state';
+import { fieldError, type ActionState } from '@/lib/action-state';
 
 const DEFAULT_HINT = (
   <>

@@ -1,6 +1,6 @@
 'use client';
 import type { ReactNode } from 'react';
-import { SubmitButton } from '../submit-button';
+import { SubmitButton } from '@/components/submit-button';
 
 /** SubmitButton for `useKeptForm` forms, which know their pending state themselves; `small` for inline forms. */
 export function PendingButton({

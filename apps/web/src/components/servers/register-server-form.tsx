@@ -1,11 +1,11 @@
 'use client';
-import type { ActionState } from '../../lib/action-state';
-import type { AllowedAddressesView } from '../../server/services/servers/get-allowed-addresses';
-import type { ServerResource } from '../../server/services/servers/server-schemas';
+import type { ActionState } from '@/lib/action-state';
+import type { AllowedAddressesView } from '@/server/services/servers/get-allowed-addresses';
+import type { ServerResource } from '@/server/services/servers/server-schemas';
 import { HeaderRows } from './header-rows';
 import { PendingButton } from './pending-button';
 import { ServerFields } from './server-fields';
-import { useKeptForm } from '../kept-form';
+import { useKeptForm } from '@/components/kept-form';
 import { FormStatus } from './form-status';
 
 /** The register form: name, URL, transport, write-only headers; the action opens the new server's page. */

@@ -1,9 +1,9 @@
 'use client';
-import { describedBy, Field } from '../field';
-import { fieldError, type ActionState } from '../../lib/action-state';
-import type { AllowedAddressesView } from '../../server/services/servers/get-allowed-addresses';
+import { describedBy, Field } from '@/components/field';
+import { fieldError, type ActionState } from '@/lib/action-state';
+import type { AllowedAddressesView } from '@/server/services/servers/get-allowed-addresses';
 import { TRANSPORT_LABELS } from './tool-labels';
-import type { ServerTransportName } from '../../server/services/servers/server-schemas';
+import type { ServerTransportName } from '@/server/services/servers/server-schemas';
 import { allowedAddressesText } from './allowed-addresses';
 
 /** The choices with what each means; their names come from TRANSPORT_LABELS, the one map every page uses. */

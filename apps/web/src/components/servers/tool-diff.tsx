@@ -1,5 +1,5 @@
 import { diffLines } from 'diff';
-import type { ComparedToolField } from '../../server/services/servers/diff-tools';
+import type { ComparedToolField } from '@/server/services/servers/diff-tools';
 import { changedFieldsLabel } from './tool-labels';
 
 /** Pretty JSON with object keys sorted at every level, so a diff shows changes of content, not of key order. */

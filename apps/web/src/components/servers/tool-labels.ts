@@ -1,6 +1,6 @@
 import type { ToolClass } from '@mcptest/core';
-import type { DiscoveredTool } from '../../server/services/servers/discovery-schemas';
-import type { ComparedToolField } from '../../server/services/servers/diff-tools';
+import type { DiscoveredTool } from '@/server/services/servers/discovery-schemas';
+import type { ComparedToolField } from '@/server/services/servers/diff-tools';
 
 /** Words for the exec policy's tool classes, and the pill tone of each (the word always shows: never colour alone). */
 export function classLabel(cls: ToolClass): { label: string; tone: 'ok' | 'neutral' | 'warn' | 'bad' } {

@@ -1,8 +1,8 @@
 'use client';
 import { useActionState } from 'react';
-import type { ActionState } from '../../lib/action-state';
-import { FormMessage } from '../form-message';
-import { SubmitButton } from '../submit-button';
+import type { ActionState } from '@/lib/action-state';
+import { FormMessage } from '@/components/form-message';
+import { SubmitButton } from '@/components/submit-button';
 
 /** One button that runs one action with `fields` (enable, redeliver), and says what happened next to it. */
 export function ActionButton<T>({

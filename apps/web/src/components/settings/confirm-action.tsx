@@ -1,9 +1,9 @@
 'use client';
 import { useActionState, useEffect, useId, useRef, useState } from 'react';
-import { FormMessage } from '../form-message';
-import { SubmitButton } from '../submit-button';
+import { FormMessage } from '@/components/form-message';
+import { SubmitButton } from '@/components/submit-button';
 import { SecretOnce } from './secret-once';
-import type { ActionState } from '../../lib/action-state';
+import type { ActionState } from '@/lib/action-state';
 
 /**
  * A button for an action that cannot be undone (remove, revoke, delete, leave): the first click asks the question next

@@ -1,11 +1,11 @@
 'use client';
-import { CodeBlock } from '../code-block';
-import { fieldError, type ActionState } from '../../lib/action-state';
-import { describedBy, Field } from '../field';
-import { FormMessage } from '../form-message';
-import { SubmitButton } from '../submit-button';
+import { CodeBlock } from '@/components/code-block';
+import { fieldError, type ActionState } from '@/lib/action-state';
+import { describedBy, Field } from '@/components/field';
+import { FormMessage } from '@/components/form-message';
+import { SubmitButton } from '@/components/submit-button';
 import { SecretOnce } from './secret-once';
-import { useKeptForm } from '../kept-form';
+import { useKeptForm } from '@/components/kept-form';
 
 const SCOPES = [
   { value: 'read', label: 'Read', hint: 'Reads projects, suites, runs and reports. For dashboards and status checks.' },

@@ -1,13 +1,13 @@
 'use client';
 import Link from 'next/link';
-import { fieldError, type ActionState } from '../../lib/action-state';
-import type { AllowedAddressesView } from '../../server/services/servers/get-allowed-addresses';
-import { allowedAddressesText } from '../servers/allowed-addresses';
-import { describedBy, Field } from '../field';
-import { FormMessage } from '../form-message';
-import { SubmitButton } from '../submit-button';
+import { fieldError, type ActionState } from '@/lib/action-state';
+import type { AllowedAddressesView } from '@/server/services/servers/get-allowed-addresses';
+import { allowedAddressesText } from '@/components/servers/allowed-addresses';
+import { describedBy, Field } from '@/components/field';
+import { FormMessage } from '@/components/form-message';
+import { SubmitButton } from '@/components/submit-button';
 import { SecretOnce } from './secret-once';
-import { useKeptForm } from '../kept-form';
+import { useKeptForm } from '@/components/kept-form';
 import { WEBHOOK_EVENT_CHOICES, WebhookEventsFieldset } from './webhook-events-fieldset';
 
 /**

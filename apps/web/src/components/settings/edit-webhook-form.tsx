@@ -1,10 +1,10 @@
 'use client';
 import { useActionState } from 'react';
-import { fieldError, type ActionState } from '../../lib/action-state';
-import { describedBy, Field } from '../field';
-import { FormMessage } from '../form-message';
-import { SubmitButton } from '../submit-button';
-import { submitKeepingValues } from '../kept-form';
+import { fieldError, type ActionState } from '@/lib/action-state';
+import { describedBy, Field } from '@/components/field';
+import { FormMessage } from '@/components/form-message';
+import { SubmitButton } from '@/components/submit-button';
+import { submitKeepingValues } from '@/components/kept-form';
 import { WebhookEventsFieldset } from './webhook-events-fieldset';
 
 /** Changes a webhook's URL and events (the URL is checked as at creation; refusals show under the field). */

@@ -1,6 +1,6 @@
 'use client';
 import { useId, type ReactNode } from 'react';
-import { CopyButton } from '../copy-button';
+import { CopyButton } from '@/components/copy-button';
 
 /**
  * A secret (API token, webhook signing secret, invitation link) right after it was made: the only time it is shown.

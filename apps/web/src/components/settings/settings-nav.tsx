@@ -1,4 +1,4 @@
-import { NavLinks } from '../nav-links';
+import { NavLinks } from '@/components/nav-links';
 
 /** The settings sections; API tokens only for those who may manage them (ADMIN and up), the page checks again. */
 export function SettingsNav({ org, admin }: { org: string; admin: boolean }) {

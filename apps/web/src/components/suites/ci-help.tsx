@@ -1,7 +1,7 @@
 import { buildCiSnippets } from '@mcptest/core';
 import Link from 'next/link';
-import type { ActionState } from '../../lib/action-state';
-import { CopyButton } from '../copy-button';
+import type { ActionState } from '@/lib/action-state';
+import { CopyButton } from '@/components/copy-button';
 import { TriggerUrlForm, type CreatedTriggerUrl } from './trigger-url-form';
 
 /** A copy-ready block: a focusable scroller (keyboard users can scroll a long line) with its own copy button. */

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkSuiteYamlLive, previewScheduleLive, starterSuiteLive } from './live-actions';
 
-vi.mock('../../server/auth/get-session-actor', () => ({
+vi.mock('@/server/auth/get-session-actor', () => ({
   getSessionActor: () => Promise.resolve({ userId: 'user_1', email: 'someone@example.test' }),
 }));
 

@@ -2,18 +2,18 @@
 // Server actions the suite editors call while people type: checks that save nothing. Not `orgAction`: that wrapper
 // revalidates the organization's pages after every success, which would re-render the page on every pause in typing;
 // these take the same session and role check (`withRole`) and return plain data.
-import type { ActionState } from '../../lib/action-state';
-import { ApiError } from '../../server/api/api-error';
-import { getSessionActor } from '../../server/auth/get-session-actor';
-import { withRole } from '../../server/orgs/authorize';
-import type { RoleName } from '../../server/orgs/org-schemas';
-import { getServiceDeps } from '../../server/services/get-service-deps';
-import type { ServiceDeps } from '../../server/services/service-deps';
-import { checkSuiteYaml, type SuiteYamlDiagnostic } from '../../server/services/suites/check-suite-yaml';
-import { previewSchedule, type SchedulePreview } from '../../server/services/suites/preview-schedule';
-import { scaffoldStarterSuite, type StarterSuite } from '../../server/services/suites/scaffold-starter-suite';
-import { refuseUnstorableFields, toActionError } from '../../server/ui/org-action';
-import type { OrgContext } from '../../server/orgs/authorize';
+import type { ActionState } from '@/lib/action-state';
+import { ApiError } from '@/server/api/api-error';
+import { getSessionActor } from '@/server/auth/get-session-actor';
+import { withRole } from '@/server/orgs/authorize';
+import type { RoleName } from '@/server/orgs/org-schemas';
+import { getServiceDeps } from '@/server/services/get-service-deps';
+import type { ServiceDeps } from '@/server/services/service-deps';
+import { checkSuiteYaml, type SuiteYamlDiagnostic } from '@/server/services/suites/check-suite-yaml';
+import { previewSchedule, type SchedulePreview } from '@/server/services/suites/preview-schedule';
+import { scaffoldStarterSuite, type StarterSuite } from '@/server/services/suites/scaffold-starter-suite';
+import { refuseUnstorableFields, toActionError } from '@/server/ui/org-action';
+import type { OrgContext } from '@/server/orgs/authorize';
 
 /**
  * The session and role check of the live actions, over their arguments by name. The editors send strings, but a

@@ -1,11 +1,11 @@
 'use client';
 import { useEffect, useId, useState } from 'react';
-import type { SchedulePreview } from '../../server/services/suites/preview-schedule';
-import { describedBy, Field } from '../field';
+import type { SchedulePreview } from '@/server/services/suites/preview-schedule';
+import { describedBy, Field } from '@/components/field';
 import { previewScheduleLive } from './live-actions';
 import { NextRuns } from './next-runs';
 import { cronInWords } from './schedule-format';
-import '../../styles/suites.css';
+import '@/styles/suites.css';
 
 const PREVIEW_DELAY_MS = 400;
 

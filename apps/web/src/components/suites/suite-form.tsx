@@ -1,17 +1,17 @@
 'use client';
 import Link from 'next/link';
 import { useActionState, useEffect, useRef, useState, useTransition, type ReactNode } from 'react';
-import { fieldError, type ActionState } from '../../lib/action-state';
-import type { SchedulePreview } from '../../server/services/suites/preview-schedule';
-import { describedBy, Field } from '../field';
-import { submitKeepingValues } from '../kept-form';
-import { FormMessage } from '../form-message';
-import { SubmitButton } from '../submit-button';
+import { fieldError, type ActionState } from '@/lib/action-state';
+import type { SchedulePreview } from '@/server/services/suites/preview-schedule';
+import { describedBy, Field } from '@/components/field';
+import { submitKeepingValues } from '@/components/kept-form';
+import { FormMessage } from '@/components/form-message';
+import { SubmitButton } from '@/components/submit-button';
 import { starterSuiteLive } from './live-actions';
 import { ScheduleFields } from './schedule-fields';
 import { serverOptionLabel, type SuiteFormServer } from './server-options';
 import { YamlEditor, type YamlEditorHandle } from './yaml-editor';
-import '../../styles/suites.css';
+import '@/styles/suites.css';
 
 export type { SuiteFormServer } from './server-options';
 

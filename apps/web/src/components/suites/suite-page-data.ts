@@ -1,5 +1,5 @@
-import type { Actor, ServiceDeps } from '../../server/services/service-deps';
-import { listServers } from '../../server/services/servers/list-servers';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
+import { listServers } from '@/server/services/servers/list-servers';
 import type { SuiteFormServer } from './server-options';
 
 /** Servers a suite may run against: its project's, the first hundred (a project rarely has more than a few). */

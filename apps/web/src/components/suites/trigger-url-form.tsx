@@ -1,9 +1,9 @@
 'use client';
 import { useActionState } from 'react';
-import type { ActionState } from '../../lib/action-state';
-import { FormMessage } from '../form-message';
-import { SecretOnce } from '../settings/secret-once';
-import { SubmitButton } from '../submit-button';
+import type { ActionState } from '@/lib/action-state';
+import { FormMessage } from '@/components/form-message';
+import { SecretOnce } from '@/components/settings/secret-once';
+import { SubmitButton } from '@/components/submit-button';
 
 /** What the trigger-URL action answers: the URL and, for GitHub, the secret mcptest generated (both shown once). */
 export interface CreatedTriggerUrl {

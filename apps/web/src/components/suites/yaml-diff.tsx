@@ -1,5 +1,5 @@
 import { structuredPatch } from 'diff';
-import '../../styles/suites.css';
+import '@/styles/suites.css';
 
 /**
  * A unified diff of two YAML texts (server-rendered, no script): hunks with old and new line numbers, each changed

@@ -16,7 +16,7 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
-import type { SuiteYamlDiagnostic } from '../../server/services/suites/check-suite-yaml';
+import type { SuiteYamlDiagnostic } from '@/server/services/suites/check-suite-yaml';
 
 /** Everything but linting and the ARIA attributes, which the component configures (they depend on its props). */
 export function editorBase(readOnly: boolean): Extension[] {

@@ -3,10 +3,10 @@ import { forEachDiagnostic, linter, setDiagnostics, setDiagnosticsEffect } from 
 import { EditorSelection, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import type { SuiteYamlDiagnostic } from '../../server/services/suites/check-suite-yaml';
+import type { SuiteYamlDiagnostic } from '@/server/services/suites/check-suite-yaml';
 import { checkSuiteYamlLive } from './live-actions';
 import { editorBase, toDiagnostics } from './yaml-editor-setup';
-import '../../styles/suites.css';
+import '@/styles/suites.css';
 
 /** How long typing must pause before the YAML is checked on the server. */
 const CHECK_DELAY_MS = 400;

@@ -1,7 +1,7 @@
 import { TOKEN_SCOPE_TO_WIRE } from '@mcptest/core';
 import { hashToken } from '@mcptest/db';
-import { includesPermission, permissionOfScopes, type Permission } from '../services/permissions';
-import type { Actor, ServiceDeps } from '../services/service-deps';
+import { includesPermission, permissionOfScopes, type Permission } from '@/server/services/permissions';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { ApiError } from './api-error';
 
 /** A token's scope is a permission level (services/permissions.ts): admin > write > run > read. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { OPERATIONS, type Operation } from '../services/permissions';
+import { OPERATIONS, type Operation } from '@/server/services/permissions';
 import type { Scope } from './authenticate';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,4 +1,4 @@
-import type { RateLimitDecision } from '@mcptest/queue';
+import type { RateLimitDecision } from '@mcptest/redis';
 import { ApiError } from './api-error';
 
 /**

@@ -3,9 +3,9 @@
 import { createTenant } from '@mcptest/db';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../test/db';
-import { resolveMembership } from '../orgs/resolve-membership';
-import type { ServiceDeps } from '../services/service-deps';
-import { getSuiteOrThrow } from '../services/suites/get-suite-or-throw';
+import { resolveMembership } from '@/server/orgs/resolve-membership';
+import type { ServiceDeps } from '@/server/services/service-deps';
+import { getSuiteOrThrow } from '@/server/services/suites/get-suite-or-throw';
 import { toErrorPayload } from './to-error-response';
 
 const database = useTestDatabase();

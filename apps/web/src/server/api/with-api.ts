@@ -1,7 +1,7 @@
 import { type z } from 'zod';
-import { getServiceDeps } from '../services/get-service-deps';
-import type { ServiceDeps } from '../services/service-deps';
-import { getLogger } from '../logger';
+import { getServiceDeps } from '@/server/services/get-service-deps';
+import type { ServiceDeps } from '@/server/services/service-deps';
+import { getLogger } from '@/server/logger';
 import { rateLimitedError } from './rate-limited-error';
 import { ApiError } from './api-error';
 import { authenticateToken, requireScope, type AuthenticatedActor } from './authenticate';

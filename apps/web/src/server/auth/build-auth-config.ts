@@ -5,7 +5,7 @@ import { encode as encodeJwt } from 'next-auth/jwt';
 import Credentials from 'next-auth/providers/credentials';
 import GitHub from 'next-auth/providers/github';
 import type { Logger } from 'pino';
-import type { WebEnv } from '../../env';
+import type { WebEnv } from '@/env';
 import { authorizeDevSignIn, DEV_SIGNIN_PROVIDER_ID } from './authorize-dev-sign-in';
 import { createLogMagicLink } from './log-magic-link';
 import { createSendMagicLink } from './send-magic-link';

@@ -2,7 +2,7 @@
 // APP_URL, APP_URL follows PORT, and Auth.js's URL comes from APP_URL alone.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EnvError } from '@mcptest/core';
-import { applyAuthUrl, env, readWebEnv, resetEnvForTests } from '../../env';
+import { applyAuthUrl, env, readWebEnv, resetEnvForTests } from '@/env';
 
 const PRODUCTION = {
   NODE_ENV: 'production',

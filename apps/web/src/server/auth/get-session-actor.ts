@@ -1,5 +1,5 @@
 import type { Session } from 'next-auth';
-import { auth } from '../../auth';
+import { auth } from '@/auth';
 
 /** Who is signed in, as pages and server actions need it (memberships and roles come from the organizations layer). */
 export interface SessionActor {

@@ -4,7 +4,7 @@
 import { safeCallbackPath } from '@mcptest/core';
 import { AuthError } from 'next-auth';
 import { redirect } from 'next/navigation';
-import { signIn, signOut } from '../../auth';
+import { signIn, signOut } from '@/auth';
 import { DEV_SIGNIN_PROVIDER_ID } from './authorize-dev-sign-in';
 
 /** Only same-origin paths ("/x", not "//host", "/\\host" or "https://…") may be a post-sign-in destination. */

@@ -2,7 +2,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '@mcptest/db';
-import { createRedis, type Redis } from '@mcptest/queue';
+import { createRedis, type Redis } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../../test/db';
 import { useTestRedis } from '../../../../../test/redis';
 import { getHealth } from './get-health';

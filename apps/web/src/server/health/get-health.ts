@@ -1,6 +1,6 @@
 import { redactError } from '@mcptest/core';
 import type { Database } from '@mcptest/db';
-import { pingRedis, type Redis } from '@mcptest/queue';
+import { pingRedis, type Redis } from '@mcptest/redis';
 
 export interface DependencyHealth {
   ok: boolean;

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/api-error';
+import { ApiError } from '@/server/api/api-error';
 import { findInvitationByToken } from './find-invitation-by-token';
 import {
   AcceptInvitationInput,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '@/server/api/api-error';
 import { actorFromMembership, hasRole, requireRole } from './authorize';
 import { ROLES, type RoleName } from './org-schemas';
 

@@ -1,6 +1,6 @@
-import { ApiError } from '../api/api-error';
-import { permissionOfRole } from '../services/permissions';
-import type { Actor } from '../services/service-deps';
+import { ApiError } from '@/server/api/api-error';
+import { permissionOfRole } from '@/server/services/permissions';
+import type { Actor } from '@/server/services/service-deps';
 import { ROLE_RANK, type OrgDeps, type ResolvedMembership, type RoleName, type SessionUser } from './org-schemas';
 import { resolveMembership } from './resolve-membership';
 

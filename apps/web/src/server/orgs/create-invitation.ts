@@ -1,5 +1,5 @@
 import { generateSecretToken, hashToken } from '@mcptest/db';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '@/server/api/api-error';
 import { hasRole, requireRole } from './authorize';
 import {
   CreateInvitationInput,

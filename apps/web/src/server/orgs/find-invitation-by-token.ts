@@ -1,5 +1,5 @@
 import { hashToken } from '@mcptest/db';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '@/server/api/api-error';
 import type { OrgDeps, RoleName } from './org-schemas';
 
 /** A pending, unexpired invitation as its link names it, with the organization it opens. */

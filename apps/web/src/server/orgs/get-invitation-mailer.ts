@@ -1,5 +1,5 @@
-import { env } from '../../env';
-import { getLogger } from '../logger';
+import { env } from '@/env';
+import { getLogger } from '@/server/logger';
 import type { InvitationMailer } from './invitation-mailer';
 import { createLogInvitationLink } from './log-invitation-link';
 import { createSendInvitationEmail } from './send-invitation-email';

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/api-error';
+import { ApiError } from '@/server/api/api-error';
 import { lockOwners } from './lock-owners';
 import { LeaveOrganizationInput, parseOrgInput, type OrgDeps, type SessionUser } from './org-schemas';
 import { resolveMembership } from './resolve-membership';

@@ -1,4 +1,4 @@
-import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page } from '../services/pagination';
+import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page } from '@/server/services/pagination';
 import { requireRole } from './authorize';
 import { OrgPageInput, parseOrgInput, type MemberResource, type OrgDeps, type SessionUser } from './org-schemas';
 import { resolveMembership } from './resolve-membership';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ApiError } from '../api/api-error';
-import type { ServiceDeps } from '../services/service-deps';
+import { ApiError } from '@/server/api/api-error';
+import type { ServiceDeps } from '@/server/services/service-deps';
 
 /** What the organization services use; a full ServiceDeps satisfies it, and tests build just this. */
 export type OrgDeps = Pick<ServiceDeps, 'db' | 'now' | 'appUrl'>;

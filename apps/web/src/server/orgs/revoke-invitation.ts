@@ -1,4 +1,4 @@
-import { ApiError } from '../api/api-error';
+import { ApiError } from '@/server/api/api-error';
 import { requireRole } from './authorize';
 import { parseOrgInput, RevokeInvitationInput, type OrgDeps, type SessionUser } from './org-schemas';
 import { resolveMembership } from './resolve-membership';

@@ -9,11 +9,11 @@ import {
   createRedis,
   createRunEventHub,
   type Redis,
-} from '@mcptest/queue';
-import { env } from '../../env';
-import { getDb } from '../db';
+} from '@mcptest/redis';
+import { env } from '@/env';
+import { getDb } from '@/server/db';
 import { createEventStreamSlots } from './runs/event-stream-slots';
-import { getLogger } from '../logger';
+import { getLogger } from '@/server/logger';
 import type { ServiceDeps } from './service-deps';
 
 // One set per process, on globalThis so `next dev` hot reloads do not open new connections each time.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '@/server/api/api-error';
 
 /** `?limit=&cursor=` of every list endpoint: newest first, at most 100 per page. */
 export const PageQuery = z.object({

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listServerActionModules } from '../../../../../test/isolation/inventory';
-import { declaredEndpoints } from '../api/endpoints/index';
+import { declaredEndpoints } from '@/server/api/endpoints/index';
 import {
   LEAST_ROLE,
   OPERATIONS,

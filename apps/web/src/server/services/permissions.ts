@@ -1,4 +1,4 @@
-import type { RoleName } from '../orgs/org-schemas';
+import type { RoleName } from '@/server/orgs/org-schemas';
 
 /**
  * What an operation needs, in one vocabulary for both doors: an API token's scope and a member's role. Each level

@@ -2,7 +2,7 @@ import type { Permission } from './permissions';
 import type { PlanTable } from '@mcptest/core';
 import type { Database, SecretBox } from '@mcptest/db';
 import type { SafeFetch } from '@mcptest/mcp';
-import type { ApiRateLimits, FairAdmission, Queues, Redis, RunEventHub } from '@mcptest/queue';
+import type { ApiRateLimits, FairAdmission, Queues, Redis, RunEventHub } from '@mcptest/redis';
 import type { EventStreamSlots } from './runs/event-stream-slots';
 
 /**

@@ -13,7 +13,7 @@ import {
   createRunEventHub,
   type PolitenessOptions,
   type RunEventHub,
-} from '@mcptest/queue';
+} from '@mcptest/redis';
 import type { TestDatabase } from '../../../../../test/db';
 import type { TestRedis } from '../../../../../test/redis';
 import { testWorkerEnv } from '../../../../../test/worker';

@@ -1,12 +1,12 @@
 import { forbidden, notFound } from 'next/navigation';
-import { toErrorPayload } from '../api/to-error-response';
-import { getSessionActor, type SessionActor } from '../auth/get-session-actor';
-import { requireUser } from '../auth/require-user';
-import { actorFromMembership, hasRole } from '../orgs/authorize';
-import type { ResolvedMembership, RoleName, SessionUser } from '../orgs/org-schemas';
-import { resolveMembership } from '../orgs/resolve-membership';
-import { getServiceDeps } from '../services/get-service-deps';
-import type { Actor, ServiceDeps } from '../services/service-deps';
+import { toErrorPayload } from '@/server/api/to-error-response';
+import { getSessionActor, type SessionActor } from '@/server/auth/get-session-actor';
+import { requireUser } from '@/server/auth/require-user';
+import { actorFromMembership, hasRole } from '@/server/orgs/authorize';
+import type { ResolvedMembership, RoleName, SessionUser } from '@/server/orgs/org-schemas';
+import { resolveMembership } from '@/server/orgs/resolve-membership';
+import { getServiceDeps } from '@/server/services/get-service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 
 /** Everything an organization page needs: who, in which organization, with which role, and the service deps. */
 export interface OrgPageContext {

@@ -1,8 +1,8 @@
-import type { RunFilterValues } from '../../components/runs/run-filters';
-import type { Page } from '../services/pagination';
-import { listRuns } from '../services/runs/list-runs';
-import type { RunListItem } from '../services/runs/run-schemas';
-import type { Actor, ServiceDeps } from '../services/service-deps';
+import type { RunFilterValues } from '@/components/runs/run-filters';
+import type { Page } from '@/server/services/pagination';
+import { listRuns } from '@/server/services/runs/list-runs';
+import type { RunListItem } from '@/server/services/runs/run-schemas';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 
 /**
  * One page of a run history page's list (20 runs, newest first) under the URL's filters, or null when the page link's

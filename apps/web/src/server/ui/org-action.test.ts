@@ -1,11 +1,11 @@
 import { SsrfRefusedError } from '@mcptest/mcp';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '@/server/api/api-error';
 import { formToObject, orgAction, refuseUnstorableFields, toActionError } from './org-action';
 
 // A signed-in user; nothing here reaches the database (the checks under test come before the membership lookup).
-vi.mock('../auth/get-session-actor', () => ({
+vi.mock('@/server/auth/get-session-actor', () => ({
   getSessionActor: () => Promise.resolve({ userId: 'user_1', email: 'someone@example.test' }),
 }));
 

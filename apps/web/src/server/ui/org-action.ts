@@ -1,18 +1,18 @@
 import { revalidatePath } from 'next/cache';
 import { type z } from 'zod';
-import type { ActionState } from '../../lib/action-state';
-import { SUBMISSION_KEY_FIELD } from '../../lib/submission-key';
-import { ApiError, type ErrorDetail } from '../api/api-error';
-import { rateLimitedError } from '../api/rate-limited-error';
-import { findUnstorableText } from '../api/find-unstorable-text';
-import { toErrorPayload } from '../api/to-error-response';
-import { getSessionActor } from '../auth/get-session-actor';
-import { withRole, type OrgContext } from '../orgs/authorize';
-import { roleFor, type Operation } from '../services/permissions';
-import { getLogger } from '../logger';
-import { getServiceDeps } from '../services/get-service-deps';
-import type { ServiceDeps } from '../services/service-deps';
-import { env } from '../../env';
+import type { ActionState } from '@/lib/action-state';
+import { SUBMISSION_KEY_FIELD } from '@/lib/submission-key';
+import { ApiError, type ErrorDetail } from '@/server/api/api-error';
+import { rateLimitedError } from '@/server/api/rate-limited-error';
+import { findUnstorableText } from '@/server/api/find-unstorable-text';
+import { toErrorPayload } from '@/server/api/to-error-response';
+import { getSessionActor } from '@/server/auth/get-session-actor';
+import { withRole, type OrgContext } from '@/server/orgs/authorize';
+import { roleFor, type Operation } from '@/server/services/permissions';
+import { getLogger } from '@/server/logger';
+import { getServiceDeps } from '@/server/services/get-service-deps';
+import type { ServiceDeps } from '@/server/services/service-deps';
+import { env } from '@/env';
 import { runOnce, takeSubmissionKey } from './run-once';
 
 /** Form fields as a plain object: a name sent more than once (checkboxes) becomes an array; `$ACTION_*` keys dropped. */

@@ -4,16 +4,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../../../../../test/db';
 import { useTestRedis } from '../../../../../test/redis';
 import { useRouteEnv } from '../../../../../test/route-env';
-import { newSubmissionKey, SUBMISSION_KEY_FIELD } from '../../lib/submission-key';
-import { listMyOrganizations } from '../orgs/list-my-organizations';
-import { createUser, orgTestDeps } from '../orgs/org-test-helpers';
-import type { SessionUser } from '../orgs/org-schemas';
+import { newSubmissionKey, SUBMISSION_KEY_FIELD } from '@/lib/submission-key';
+import { listMyOrganizations } from '@/server/orgs/list-my-organizations';
+import { createUser, orgTestDeps } from '@/server/orgs/org-test-helpers';
+import type { SessionUser } from '@/server/orgs/org-schemas';
 import type { runOnce as RunOnceFn, SubmissionDeps } from './run-once';
 
 type RunOnce = typeof RunOnceFn;
 
 const session: { user?: SessionUser } = {};
-vi.mock('../auth/get-session-actor', () => ({ getSessionActor: () => Promise.resolve(session.user ?? null) }));
+vi.mock('@/server/auth/get-session-actor', () => ({ getSessionActor: () => Promise.resolve(session.user ?? null) }));
 // Outside a request there is no cache to revalidate.
 vi.mock('next/cache', () => ({ revalidatePath: () => {} }));
 
@@ -25,7 +25,7 @@ let deps: SubmissionDeps;
 let runOnce: RunOnce;
 beforeAll(async () => {
   ({ runOnce } = await import('./run-once'));
-  const { getServiceDeps } = await import('../services/get-service-deps');
+  const { getServiceDeps } = await import('@/server/services/get-service-deps');
   deps = getServiceDeps();
 });
 afterAll(() => {
@@ -153,7 +153,7 @@ describe('the create actions with a submission key', () => {
   it('create one organization and one project for a form sent twice at once', async () => {
     const user = await createUser(database.db);
     session.user = user;
-    const { createOrganizationAction } = await import('../../app/orgs/actions');
+    const { createOrganizationAction } = await import('@/app/orgs/actions');
     const orgForm = new FormData();
     orgForm.set('name', 'Double Click Inc');
     orgForm.set(SUBMISSION_KEY_FIELD, newSubmissionKey());
@@ -164,7 +164,7 @@ describe('the create actions with a submission key', () => {
     expect(organizations).toHaveLength(1);
 
     const slug = (orgs[0] as { redirect: string }).redirect.split('/')[2]!;
-    const { createProjectAction } = await import('../../app/o/[org]/actions');
+    const { createProjectAction } = await import('@/app/o/[org]/actions');
     const projectForm = new FormData();
     projectForm.set('org', slug);
     projectForm.set('name', 'Weather');

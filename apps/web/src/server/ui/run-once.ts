@@ -1,6 +1,6 @@
-import { isSubmissionKey, SUBMISSION_KEY_FIELD } from '../../lib/submission-key';
-import { ApiError } from '../api/api-error';
-import type { ServiceDeps } from '../services/service-deps';
+import { isSubmissionKey, SUBMISSION_KEY_FIELD } from '@/lib/submission-key';
+import { ApiError } from '@/server/api/api-error';
+import type { ServiceDeps } from '@/server/services/service-deps';
 
 /** How long a submission's outcome is replayed to a repeat of it (a double click, a resent form, a retried POST). */
 export const SUBMISSION_RESULT_TTL_SECONDS = 600;

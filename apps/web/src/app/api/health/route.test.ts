@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import packageJson from '../../../../package.json';
-import { closeDb } from '../../../server/db';
-import { closeRedis } from '../../../server/redis';
+import { closeDb } from '@/server/db';
+import { closeRedis } from '@/server/redis';
 
 const testDb = useTestDatabase();
 const testRedis = useTestRedis();

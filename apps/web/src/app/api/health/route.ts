@@ -1,7 +1,7 @@
 import packageJson from '../../../../package.json';
-import { getDb } from '../../../server/db';
-import { getHealth } from '../../../server/health/get-health';
-import { getRedis } from '../../../server/redis';
+import { getDb } from '@/server/db';
+import { getHealth } from '@/server/health/get-health';
+import { getRedis } from '@/server/redis';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

@@ -205,7 +205,7 @@ function toolCall(tool: string, args: unknown): Record<string, unknown> {
 beforeAll(async () => {
   liftApiLimitsForFuzzing();
   route = await import('./route');
-  const { getLogger } = await import('../../../server/logger');
+  const { getLogger } = await import('@/server/logger');
   // The route and its tool handlers log an unexpected error before answering it as internal.
   loggedErrors = vi.spyOn(getLogger('silent'), 'error');
   const created = await createTenant(testDb.db, { name: 'MCP fuzz', ownerEmail: 'mcp-fuzz@example.test' });

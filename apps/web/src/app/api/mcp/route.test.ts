@@ -14,9 +14,9 @@ import {
   waitFor,
   type SeededSuite,
 } from '../../../../../../test/worker';
-import { createWebhook } from '../../../server/services/webhooks/create-webhook';
-import type * as ServiceDepsModule from '../../../server/services/get-service-deps';
-import type * as RestRunRoute from '../v1/runs/[id]/route';
+import { createWebhook } from '@/server/services/webhooks/create-webhook';
+import type * as ServiceDepsModule from '@/server/services/get-service-deps';
+import type * as RestRunRoute from '@/app/api/v1/runs/[id]/route';
 import type * as McpRoute from './route';
 
 const testDb = useTestDatabase();
@@ -125,9 +125,9 @@ beforeAll(async () => {
   vi.stubEnv('API_TRIGGERS_PER_TENANT_PER_MINUTE', String(TRIGGERS_PER_TENANT));
   vi.resetModules();
   route = await import('./route');
-  restRoute = await import('../v1/runs/[id]/route');
+  restRoute = await import('@/app/api/v1/runs/[id]/route');
   receiver = await startWebhookReceiver();
-  serviceDeps = await import('../../../server/services/get-service-deps');
+  serviceDeps = await import('@/server/services/get-service-deps');
   worker = await startTestWorker(testDb, testRedis, {
     APP_URL: 'https://mcptest.example',
     MCPTEST_ALLOW_DEV_DEFAULTS: '1',
@@ -144,8 +144,8 @@ afterAll(async () => {
   await worker?.stop();
   await receiver?.close();
   await serviceDeps?.closeServiceDeps();
-  const { closeDb } = await import('../../../server/db');
-  const { closeRedis } = await import('../../../server/redis');
+  const { closeDb } = await import('@/server/db');
+  const { closeRedis } = await import('@/server/redis');
   await closeDb();
   closeRedis();
   vi.unstubAllEnvs();

@@ -6,22 +6,22 @@ import {
   type McptestToolHandlers,
   type TriggerRunOutput,
 } from '@mcptest/mcp';
-import type { RateLimitDecision } from '@mcptest/queue';
+import type { RateLimitDecision } from '@mcptest/redis';
 import packageJson from '../../../../package.json';
-import { ApiError } from '../../../server/api/api-error';
-import { OPERATIONS } from '../../../server/services/permissions';
-import { authenticateToken, requireScope, type AuthenticatedActor, type Scope } from '../../../server/api/authenticate';
-import { findUnstorableText } from '../../../server/api/find-unstorable-text';
-import { toErrorResponse } from '../../../server/api/to-error-response';
-import { getLogger } from '../../../server/logger';
-import { getServiceDeps } from '../../../server/services/get-service-deps';
-import { listProjects } from '../../../server/services/projects/list-projects';
-import { getRun } from '../../../server/services/runs/get-run';
-import { listRuns } from '../../../server/services/runs/list-runs';
-import { triggerRun } from '../../../server/services/runs/trigger-run';
-import type { ServiceDeps } from '../../../server/services/service-deps';
-import { listSuites } from '../../../server/services/suites/list-suites';
-import type { SuiteResource } from '../../../server/services/suites/suite-schemas';
+import { ApiError } from '@/server/api/api-error';
+import { OPERATIONS } from '@/server/services/permissions';
+import { authenticateToken, requireScope, type AuthenticatedActor, type Scope } from '@/server/api/authenticate';
+import { findUnstorableText } from '@/server/api/find-unstorable-text';
+import { toErrorResponse } from '@/server/api/to-error-response';
+import { getLogger } from '@/server/logger';
+import { getServiceDeps } from '@/server/services/get-service-deps';
+import { listProjects } from '@/server/services/projects/list-projects';
+import { getRun } from '@/server/services/runs/get-run';
+import { listRuns } from '@/server/services/runs/list-runs';
+import { triggerRun } from '@/server/services/runs/trigger-run';
+import type { ServiceDeps } from '@/server/services/service-deps';
+import { listSuites } from '@/server/services/suites/list-suites';
+import type { SuiteResource } from '@/server/services/suites/suite-schemas';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

@@ -1,7 +1,7 @@
 'use client';
 import { useActionState } from 'react';
-import { FormMessage } from '../../../components/form-message';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormMessage } from '@/components/form-message';
+import { SubmitButton } from '@/components/submit-button';
 import { acceptInvitationAction } from './actions';
 
 /** The accept button; on success the action opens the organization, on refusal the reason shows here. */

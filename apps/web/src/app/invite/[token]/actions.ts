@@ -1,12 +1,12 @@
 'use server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { signOut } from '../../../auth';
-import type { ActionState } from '../../../lib/action-state';
-import { getSessionActor } from '../../../server/auth/get-session-actor';
-import { acceptInvitation } from '../../../server/orgs/accept-invitation';
-import { getServiceDeps } from '../../../server/services/get-service-deps';
-import { toActionError } from '../../../server/ui/org-action';
+import { signOut } from '@/auth';
+import type { ActionState } from '@/lib/action-state';
+import { getSessionActor } from '@/server/auth/get-session-actor';
+import { acceptInvitation } from '@/server/orgs/accept-invitation';
+import { getServiceDeps } from '@/server/services/get-service-deps';
+import { toActionError } from '@/server/ui/org-action';
 
 const Token = z.string().min(1).max(200);
 

@@ -1,12 +1,12 @@
 import Link from 'next/link';
-import { roleLabel, ROLE_CHOICES } from '../../../components/members/roles';
-import { TimeStamp } from '../../../components/time-stamp';
-import { requireUser } from '../../../server/auth/require-user';
-import { previewInvitation, type InvitationPreview } from '../../../server/orgs/preview-invitation';
-import { getServiceDeps } from '../../../server/services/get-service-deps';
+import { roleLabel, ROLE_CHOICES } from '@/components/members/roles';
+import { TimeStamp } from '@/components/time-stamp';
+import { requireUser } from '@/server/auth/require-user';
+import { previewInvitation, type InvitationPreview } from '@/server/orgs/preview-invitation';
+import { getServiceDeps } from '@/server/services/get-service-deps';
 import { AcceptForm } from './accept-form';
 import { switchAccountAction } from './actions';
-import '../../../styles/settings.css';
+import '@/styles/settings.css';
 
 export const metadata = { title: 'Invitation · mcptest' };
 

@@ -1,9 +1,9 @@
 'use server';
 import { redirect } from 'next/navigation';
-import type { ActionState } from '../../../lib/action-state';
-import { createProject } from '../../../server/services/projects/create-project';
-import { CreateProjectRequest, type ProjectResource } from '../../../server/services/projects/project-schemas';
-import { orgAction } from '../../../server/ui/org-action';
+import type { ActionState } from '@/lib/action-state';
+import { createProject } from '@/server/services/projects/create-project';
+import { CreateProjectRequest, type ProjectResource } from '@/server/services/projects/project-schemas';
+import { orgAction } from '@/server/ui/org-action';
 
 const create = orgAction('createProject', CreateProjectRequest, ({ deps, actor }, input) =>
   createProject(deps, actor, input),

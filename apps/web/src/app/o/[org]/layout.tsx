@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { NavLinks } from '../../../components/nav-links';
-import { signOutAction } from '../../../server/auth/sign-in-actions';
-import { listMyOrganizations } from '../../../server/orgs/list-my-organizations';
-import { loadOrgLayout } from '../../../server/ui/load-org-page';
+import { NavLinks } from '@/components/nav-links';
+import { signOutAction } from '@/server/auth/sign-in-actions';
+import { listMyOrganizations } from '@/server/orgs/list-my-organizations';
+import { loadOrgLayout } from '@/server/ui/load-org-page';
 
 /** The frame of every organization page: switcher, sections, who is signed in. Membership is checked here and again
  * by each page (layouts do not re-run on every navigation). */

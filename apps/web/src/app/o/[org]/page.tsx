@@ -1,10 +1,10 @@
 import Link from 'next/link';
-import { EmptyState } from '../../../components/empty-state';
-import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
-import { TimeStamp } from '../../../components/time-stamp';
-import { listProjects } from '../../../server/services/projects/list-projects';
-import { loadOrgPage } from '../../../server/ui/load-org-page';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { Pagination } from '@/components/pagination';
+import { TimeStamp } from '@/components/time-stamp';
+import { listProjects } from '@/server/services/projects/list-projects';
+import { loadOrgPage } from '@/server/ui/load-org-page';
 import { CreateProjectForm } from './create-project-form';
 
 export const metadata = { title: 'Projects · mcptest' };

@@ -1,7 +1,7 @@
 import { notFound, redirect } from 'next/navigation';
-import { requireUser } from '../../../server/auth/require-user';
-import { listMyOrganizations } from '../../../server/orgs/list-my-organizations';
-import { getServiceDeps } from '../../../server/services/get-service-deps';
+import { requireUser } from '@/server/auth/require-user';
+import { listMyOrganizations } from '@/server/orgs/list-my-organizations';
+import { getServiceDeps } from '@/server/services/get-service-deps';
 
 export const metadata = { title: 'Run · mcptest' };
 

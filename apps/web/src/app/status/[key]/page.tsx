@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { DataTable } from '../../../components/data-table';
-import { formatDuration } from '../../../components/runs/format';
-import { StatusPill } from '../../../components/status-pill';
-import { TimeStamp } from '../../../components/time-stamp';
-import { badgeUrls } from '../../../server/services/badges/badge-urls';
-import { getPublicSuiteStatus, type PublicRunStatus } from '../../../server/services/badges/get-public-suite-status';
-import { getServiceDeps } from '../../../server/services/get-service-deps';
-import '../../../styles/runs.css';
+import { DataTable } from '@/components/data-table';
+import { formatDuration } from '@/components/runs/format';
+import { StatusPill } from '@/components/status-pill';
+import { TimeStamp } from '@/components/time-stamp';
+import { badgeUrls } from '@/server/services/badges/badge-urls';
+import { getPublicSuiteStatus, type PublicRunStatus } from '@/server/services/badges/get-public-suite-status';
+import { getServiceDeps } from '@/server/services/get-service-deps';
+import '@/styles/runs.css';
 
 export const dynamic = 'force-dynamic';
 

@@ -7,4 +7,4 @@ import './tokens';
 import './policy';
 import './webhooks';
 
-export { declaredEndpoints } from '../endpoint';
+export { declaredEndpoints } from '@/server/api/endpoint';

@@ -1,5 +1,5 @@
-import { PolicyResource, UpdatePolicyRequest } from '../../services/policy/policy-schemas';
-import { defineEndpoint } from '../endpoint';
+import { PolicyResource, UpdatePolicyRequest } from '@/server/services/policy/policy-schemas';
+import { defineEndpoint } from '@/server/api/endpoint';
 
 const tag = 'Policy';
 

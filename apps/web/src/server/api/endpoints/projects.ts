@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PageQuery } from '../../services/pagination';
-import { CreateProjectRequest, ProjectResource, UpdateProjectRequest } from '../../services/projects/project-schemas';
-import { defineEndpoint } from '../endpoint';
+import { PageQuery } from '@/server/services/pagination';
+import { CreateProjectRequest, ProjectResource, UpdateProjectRequest } from '@/server/services/projects/project-schemas';
+import { defineEndpoint } from '@/server/api/endpoint';
 
 const tag = 'Projects';
 export const ProjectPage = z.object({ items: z.array(ProjectResource), nextCursor: z.string().nullable() });

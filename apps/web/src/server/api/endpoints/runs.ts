@@ -6,8 +6,8 @@ import {
   RunResource,
   TriggerRunAccepted,
   TriggerRunRequest,
-} from '../../services/runs/run-schemas';
-import { defineEndpoint } from '../endpoint';
+} from '@/server/services/runs/run-schemas';
+import { defineEndpoint } from '@/server/api/endpoint';
 
 const tag = 'Runs';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PageQuery } from '../../services/pagination';
-import { DiscoverServerResult } from '../../services/servers/discovery-schemas';
-import { CreateServerRequest, ServerResource, UpdateServerRequest } from '../../services/servers/server-schemas';
-import { defineEndpoint } from '../endpoint';
+import { PageQuery } from '@/server/services/pagination';
+import { DiscoverServerResult } from '@/server/services/servers/discovery-schemas';
+import { CreateServerRequest, ServerResource, UpdateServerRequest } from '@/server/services/servers/server-schemas';
+import { defineEndpoint } from '@/server/api/endpoint';
 
 const tag = 'Servers';
 export const ServerPage = z.object({ items: z.array(ServerResource), nextCursor: z.string().nullable() });

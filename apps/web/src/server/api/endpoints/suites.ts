@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery } from '../../services/pagination';
+import { PageQuery } from '@/server/services/pagination';
 import {
   CreateSuiteRequest,
   CreateTriggerUrlRequest,
@@ -7,8 +7,8 @@ import {
   SuiteVersionResource,
   TriggerUrlResource,
   UpdateSuiteRequest,
-} from '../../services/suites/suite-schemas';
-import { defineEndpoint } from '../endpoint';
+} from '@/server/services/suites/suite-schemas';
+import { defineEndpoint } from '@/server/api/endpoint';
 
 const tag = 'Suites';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PageQuery } from '../../services/pagination';
-import { CreatedToken, CreateTokenRequest, TokenResource } from '../../services/tokens/token-schemas';
-import { defineEndpoint } from '../endpoint';
+import { PageQuery } from '@/server/services/pagination';
+import { CreatedToken, CreateTokenRequest, TokenResource } from '@/server/services/tokens/token-schemas';
+import { defineEndpoint } from '@/server/api/endpoint';
 
 const tag = 'Tokens';
 export const TokenPage = z.object({ items: z.array(TokenResource), nextCursor: z.string().nullable() });

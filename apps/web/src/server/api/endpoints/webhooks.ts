@@ -6,8 +6,8 @@ import {
   WebhookDeliveryResource,
   WebhookResource,
   WebhookWithSecretResource,
-} from '../../services/webhooks/webhook-schemas';
-import { defineEndpoint } from '../endpoint';
+} from '@/server/services/webhooks/webhook-schemas';
+import { defineEndpoint } from '@/server/api/endpoint';
 
 const tag = 'Webhooks';
 

@@ -1,6 +1,6 @@
 // A real run finishing through the queue and an in-process worker invalidates the suite's and the project's badges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedis, waitForRunFinished, type Redis } from '@mcptest/queue';
+import { createRedis, waitForRunFinished, type Redis } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { queueRun, startTestWorker, useWorkerMock } from '../../../../../../test/worker';

@@ -1,5 +1,5 @@
 import { HOSTED_BADGE_STYLES, type HostedBadgeStyle } from '@mcptest/core';
-import type { BadgeFormat } from '@mcptest/queue';
+import type { BadgeFormat } from '@mcptest/redis';
 import { z } from 'zod';
 
 /** Longest `label=` accepted; shields' own badges rarely need more than a few words. */

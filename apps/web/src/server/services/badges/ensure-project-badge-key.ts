@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DbError } from '@mcptest/db';
-import type { Actor, ServiceDeps } from '../service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 
 /** 24 random bytes, base64url: 32 URL-safe characters, 192 bits; as unguessable as the suites' keys. */
 export function generateBadgeKey(): string {

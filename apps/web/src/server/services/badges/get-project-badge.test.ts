@@ -1,7 +1,7 @@
 // The project aggregate badge and its lazily created key, against real Postgres and Redis.
 import { describe, expect, it } from 'vitest';
 import { DbError } from '@mcptest/db';
-import { invalidateBadges } from '@mcptest/queue';
+import { invalidateBadges } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { addRun, addSuite, seedBadgeSuite, suiteBadgeKey } from './badge-test-helpers';

@@ -1,7 +1,7 @@
 // The suite badge service against real Postgres and Redis: states, cache hits and invalidation, styles, Redis down.
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { badgeEntryKey, createRedis, invalidateBadges, type Redis } from '@mcptest/queue';
+import { badgeEntryKey, createRedis, invalidateBadges, type Redis } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { addRun, seedBadgeSuite, suiteBadgeKey } from './badge-test-helpers';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { makeStatusBadgeData, renderBadgeSvg, type BadgeStatus, type HostedBadgeStyle } from '@mcptest/core';
-import type { BadgeFormat } from '@mcptest/queue';
+import type { BadgeFormat } from '@mcptest/redis';
 
 export interface RenderedBadge {
   body: string;

@@ -1,6 +1,6 @@
 import { redactError, type BadgeStatus } from '@mcptest/core';
-import { createBadgeCache, type BadgeFormat, type BadgeSubjectKind, type BadgeVariant } from '@mcptest/queue';
-import type { ServiceDeps } from '../service-deps';
+import { createBadgeCache, type BadgeFormat, type BadgeSubjectKind, type BadgeVariant } from '@mcptest/redis';
+import type { ServiceDeps } from '@/server/services/service-deps';
 import type { BadgeRequest } from './badge-request';
 import { renderBadge } from './render-badge';
 

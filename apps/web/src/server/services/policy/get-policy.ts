@@ -1,4 +1,4 @@
-import type { Actor, ServiceDeps } from '../service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { loadTenantPolicy, toPolicyResource } from './load-tenant-policy';
 import type { PolicyResource } from './policy-schemas';
 

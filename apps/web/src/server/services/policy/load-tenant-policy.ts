@@ -1,6 +1,6 @@
 import { capByPlan, ExecPolicy, PlanName, type PlanLimits } from '@mcptest/core';
-import { ApiError } from '../../api/api-error';
-import type { ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import type { ServiceDeps } from '@/server/services/service-deps';
 import type { PolicyResource } from './policy-schemas';
 
 export interface TenantPolicy {

@@ -1,6 +1,6 @@
 import { ExecPolicy } from '@mcptest/core';
-import { ApiError } from '../../api/api-error';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { loadTenantPolicy, toPolicyResource, type TenantPolicy } from './load-tenant-policy';
 import type { PolicyResource, UpdatePolicyRequest } from './policy-schemas';
 

@@ -2,7 +2,7 @@
 import { createTenant } from '@mcptest/db';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
-import type { ServiceDeps } from '../service-deps';
+import type { ServiceDeps } from '@/server/services/service-deps';
 import { createProject } from './create-project';
 
 const database = useTestDatabase();

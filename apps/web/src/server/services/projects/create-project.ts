@@ -1,6 +1,6 @@
 import { createWithUniqueSlug, slugify } from '@mcptest/db';
-import { ApiError } from '../../api/api-error';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { toProjectResource, type CreateProjectRequest, type ProjectResource } from './project-schemas';
 
 /**

@@ -1,5 +1,5 @@
-import { syncSuiteSchedule } from '@mcptest/queue';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { syncSuiteSchedule } from '@mcptest/redis';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getProjectOrThrow } from './get-project-or-throw';
 
 /** Deletes a project with its servers, suites, runs and webhooks; its suites' schedules are removed first. */

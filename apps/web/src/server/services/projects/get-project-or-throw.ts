@@ -1,6 +1,6 @@
-import { ApiError } from '../../api/api-error';
-import { assertProjectAllowed } from '../../api/authenticate';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import { assertProjectAllowed } from '@/server/api/authenticate';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 
 /** The tenant's project, or 404 (also for a token restricted to another project). */
 export async function getProjectOrThrow(deps: ServiceDeps, actor: Actor, projectId: string) {

@@ -1,7 +1,7 @@
 import { RUN_STATUS_TO_WIRE } from '@mcptest/core';
-import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page, type PageQuery } from '../pagination';
-import type { RunListItem } from '../runs/run-schemas';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page, type PageQuery } from '@/server/services/pagination';
+import type { RunListItem } from '@/server/services/runs/run-schemas';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getProjectOrThrow } from './get-project-or-throw';
 
 /** One line of the project page's suite list: the suite, the name of its server, and its latest run. */

@@ -1,5 +1,5 @@
-import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page, type PageQuery } from '../pagination';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page, type PageQuery } from '@/server/services/pagination';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { toProjectResource, type ProjectResource } from './project-schemas';
 
 /** The tenant's projects, newest first (only its own project for a restricted token). */

@@ -1,4 +1,4 @@
-import type { Actor, ServiceDeps } from '../service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getProjectOrThrow } from './get-project-or-throw';
 import { toProjectResource, type ProjectResource, type UpdateProjectRequest } from './project-schemas';
 

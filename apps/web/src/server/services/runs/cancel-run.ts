@@ -1,7 +1,7 @@
 import { RUN_STATUS_TO_WIRE, type WireRunStatus } from '@mcptest/core';
-import { cancelRun as cancelQueuedOrRunning } from '@mcptest/queue';
-import { ApiError } from '../../api/api-error';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { cancelRun as cancelQueuedOrRunning } from '@mcptest/redis';
+import { ApiError } from '@/server/api/api-error';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getRunRowOrThrow } from './get-run';
 
 export interface CancelRunAnswer {

@@ -1,5 +1,5 @@
-import { ApiError } from '../../api/api-error';
-import type { Actor } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import type { Actor } from '@/server/services/service-deps';
 
 export interface EventStreamLimits {
   /** Open event streams of one user (or one API token) in this web process. */

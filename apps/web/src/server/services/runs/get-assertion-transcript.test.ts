@@ -5,7 +5,7 @@ import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { useRouteEnv } from '../../../../../../test/route-env';
 import { seedSuite } from '../../../../../../test/worker';
-import type { ServiceDeps } from '../service-deps';
+import type { ServiceDeps } from '@/server/services/service-deps';
 import { getAssertionTranscript, pairTranscript } from './get-assertion-transcript';
 import { getRunWithResults } from './get-run-with-results';
 
@@ -73,7 +73,7 @@ describe('pairTranscript', () => {
 
 describe('run page data', () => {
   async function seedRun() {
-    const { getServiceDeps } = await import('../get-service-deps');
+    const { getServiceDeps } = await import('@/server/services/get-service-deps');
     const deps: ServiceDeps = getServiceDeps();
     const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });
     const db = database.db.tenant(seeded.tenantId);

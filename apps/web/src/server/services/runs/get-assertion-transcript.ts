@@ -1,7 +1,7 @@
 import { assertNever } from '@mcptest/core';
 import { z } from 'zod';
-import { ApiError } from '../../api/api-error';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getRunRowOrThrow } from './get-run';
 
 /** A stored transcript entry (packages/mcp `TranscriptEntry`); anything else in the column is skipped, not fatal. */

@@ -1,5 +1,5 @@
 import { findRunResults } from '@mcptest/db';
-import type { Actor, ServiceDeps } from '../service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getRunRowOrThrow } from './get-run';
 import type { RunListItem } from './run-schemas';
 import { toRunListItem } from './to-run-resource';

@@ -1,6 +1,6 @@
 import { findRunResults } from '@mcptest/db';
-import { ApiError } from '../../api/api-error';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import type { RunResource } from './run-schemas';
 import { toRunResource } from './to-run-resource';
 

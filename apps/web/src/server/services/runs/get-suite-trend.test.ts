@@ -4,7 +4,7 @@ import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { useRouteEnv } from '../../../../../../test/route-env';
 import { seedSuite } from '../../../../../../test/worker';
-import type { ServiceDeps } from '../service-deps';
+import type { ServiceDeps } from '@/server/services/service-deps';
 import { getSuiteTrend, summarizeTrend } from './get-suite-trend';
 
 const database = useTestDatabase();
@@ -14,7 +14,7 @@ useRouteEnv(database, redis);
 const YAML = 'assertions:\n  - name: a\n    assert: { tool: t, expect: { not_error: true } }\n';
 
 async function serviceDeps(): Promise<ServiceDeps> {
-  const { getServiceDeps } = await import('../get-service-deps');
+  const { getServiceDeps } = await import('@/server/services/get-service-deps');
   return getServiceDeps();
 }
 

@@ -1,7 +1,7 @@
 import type { DbRunStatus } from '@mcptest/core';
 import { z } from 'zod';
-import type { Actor, ServiceDeps } from '../service-deps';
-import { getSuiteOrThrow } from '../suites/get-suite-or-throw';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
+import { getSuiteOrThrow } from '@/server/services/suites/get-suite-or-throw';
 
 /** How many runs a trend covers: enough to see a drift, small enough to read with one indexed query. */
 export const GetSuiteTrendQuery = z.object({ limit: z.int().min(2).max(200).default(50) });

@@ -14,7 +14,7 @@ const YAML = 'assertions:\n  - name: a\n    assert: { tool: t, expect: { not_err
 
 describe('listRunSuiteNames', () => {
   it('names suites by id or lists the first ones by name, never another tenant’s', async () => {
-    const { getServiceDeps } = await import('../get-service-deps');
+    const { getServiceDeps } = await import('@/server/services/get-service-deps');
     const deps = getServiceDeps();
     const first = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });
     const actor = { tenantId: first.tenantId };

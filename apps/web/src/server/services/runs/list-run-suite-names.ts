@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Actor, ServiceDeps } from '../service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 
 /** Either the suites of a page of runs (`ids`), or the first `limit` suites by name (a filter's choices). */
 export const ListRunSuiteNamesQuery = z.object({

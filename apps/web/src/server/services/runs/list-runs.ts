@@ -1,7 +1,7 @@
 import { RUN_STATUS_FROM_WIRE, RUN_TRIGGER_FROM_WIRE } from '@mcptest/core';
-import { assertProjectAllowed } from '../../api/authenticate';
-import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page } from '../pagination';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { assertProjectAllowed } from '@/server/api/authenticate';
+import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page } from '@/server/services/pagination';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import type { ListRunsQuery, RunListItem } from './run-schemas';
 import { toRunListItem } from './to-run-resource';
 

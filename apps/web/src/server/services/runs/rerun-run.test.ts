@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { seedSuite } from '../../../../../../test/worker';
-import { testServiceDeps } from '../test-service-deps';
+import { testServiceDeps } from '@/server/services/test-service-deps';
 import { rerunRun } from './rerun-run';
 import { triggerRun } from './trigger-run';
 

@@ -1,4 +1,4 @@
-import type { Actor, ServiceDeps } from '../service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getRunRowOrThrow } from './get-run';
 import { triggerRun, type TriggerRunOutcome } from './trigger-run';
 

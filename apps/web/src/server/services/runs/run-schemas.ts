@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RunStatus, RunTrigger } from '@mcptest/core';
-import { PageQuery } from '../pagination';
+import { PageQuery } from '@/server/services/pagination';
 
 // The Run resource has one definition, in core (shared with the worker's webhook payload); re-exported for the API.
 export {

@@ -1,5 +1,5 @@
-import type { StoredRunEvent } from '@mcptest/queue';
-import type { Actor, ServiceDeps } from '../service-deps';
+import type { StoredRunEvent } from '@mcptest/redis';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getRunRowOrThrow } from './get-run';
 
 const FINAL = new Set(['PASSED', 'FAILED', 'ERROR', 'CANCELLED']);

@@ -1,10 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { hashToken, secretContext } from '@mcptest/db';
-import { claimDeliveryDigest } from '@mcptest/queue';
+import { claimDeliveryDigest } from '@mcptest/redis';
 import { z } from 'zod';
-import { ApiError } from '../../api/api-error';
-import { findUnstorableText } from '../../api/find-unstorable-text';
-import type { ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import { findUnstorableText } from '@/server/api/find-unstorable-text';
+import type { ServiceDeps } from '@/server/services/service-deps';
 import { triggerRun, type TriggerRunOutcome } from './trigger-run';
 
 /** Body of a plain (non-GitHub) call of a trigger URL. */

@@ -1,12 +1,12 @@
 // Triggering without a worker: quotas before anything is queued, idempotency, and the inbound trigger URL.
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deliveryDigestKey, DELIVERY_DIGEST_TTL_SECONDS, tenantDailyBudgetKey } from '@mcptest/queue';
+import { deliveryDigestKey, DELIVERY_DIGEST_TTL_SECONDS, tenantDailyBudgetKey } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { seedSuite } from '../../../../../../test/worker';
-import { testServiceDeps } from '../test-service-deps';
-import { createTriggerUrl } from '../suites/create-trigger-url';
+import { testServiceDeps } from '@/server/services/test-service-deps';
+import { createTriggerUrl } from '@/server/services/suites/create-trigger-url';
 import { triggerFromInboundUrl } from './trigger-from-inbound-url';
 import { triggerRun } from './trigger-run';
 

@@ -1,9 +1,9 @@
 import { createQueuedRun } from '@mcptest/db';
-import { enqueueRun, tenantDailyBudgetKey } from '@mcptest/queue';
-import { ApiError } from '../../api/api-error';
-import type { Actor, ServiceDeps } from '../service-deps';
-import { getSuiteOrThrow } from '../suites/get-suite-or-throw';
-import { tenantLimits } from '../suites/tenant-limits';
+import { enqueueRun, tenantDailyBudgetKey } from '@mcptest/redis';
+import { ApiError } from '@/server/api/api-error';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
+import { getSuiteOrThrow } from '@/server/services/suites/get-suite-or-throw';
+import { tenantLimits } from '@/server/services/suites/tenant-limits';
 import { getRun } from './get-run';
 import type { RunResource, TriggerRunRequest } from './run-schemas';
 import { runUrl } from './to-run-resource';

@@ -1,5 +1,5 @@
 import { checkUrlForRegistration } from '@mcptest/mcp';
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '@/server/api/api-error';
 
 /**
  * Registration-time check of a server URL (DESIGN.md "Private networks"): a literal address that is private (outside

@@ -1,5 +1,5 @@
-import type { Actor, ServiceDeps } from '../service-deps';
-import { getProjectOrThrow } from '../projects/get-project-or-throw';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
+import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
 import { checkServerUrl } from './check-server-url';
 import { recordServerAudit } from './record-server-audit';
 import { sealServerHeaders } from './server-headers';

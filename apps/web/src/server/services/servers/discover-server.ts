@@ -1,8 +1,8 @@
 import type { ToolDescriptor } from '@mcptest/core';
 import type { McpSession } from '@mcptest/mcp';
-import { ApiError } from '../../api/api-error';
-import { loadTenantPolicy } from '../policy/load-tenant-policy';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import { loadTenantPolicy } from '@/server/services/policy/load-tenant-policy';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { buildDiscoveryResult } from './build-discovery-result';
 import { StoredDiscovery, type DiscoverServerResult, type DiscoveryChanges } from './discovery-schemas';
 import { diffTools } from './diff-tools';

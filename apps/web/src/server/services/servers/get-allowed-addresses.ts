@@ -1,5 +1,5 @@
 import { describeAllowedAddresses, type AllowedAddresses } from '@mcptest/mcp';
-import type { ServiceDeps } from '../service-deps';
+import type { ServiceDeps } from '@/server/services/service-deps';
 
 /** What forms say about the addresses this deployment reaches, with a local example that is not mcptest's own port. */
 export interface AllowedAddressesView extends AllowedAddresses {

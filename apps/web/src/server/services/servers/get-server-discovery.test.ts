@@ -6,7 +6,7 @@ import { createServer } from './create-server';
 import { discoverServer } from './discover-server';
 import { getServerDiscovery } from './get-server-discovery';
 import { seedProject, useMockServer } from './server-test-helpers';
-import { testServiceDeps } from '../test-service-deps';
+import { testServiceDeps } from '@/server/services/test-service-deps';
 import { updateServer } from './update-server';
 
 const FIRST = `

@@ -1,5 +1,5 @@
-import { loadTenantPolicy } from '../policy/load-tenant-policy';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { loadTenantPolicy } from '@/server/services/policy/load-tenant-policy';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { buildDiscoveryResult } from './build-discovery-result';
 import { StoredDiscovery, type SavedDiscovery } from './discovery-schemas';
 import { getServerOrThrow } from './get-server-or-throw';

@@ -1,4 +1,4 @@
-import type { Actor, ServiceDeps } from '../service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getServerOrThrow } from './get-server-or-throw';
 import { serverHeaderNames } from './server-headers';
 import { toServerResource, type ServerResource } from './server-schemas';

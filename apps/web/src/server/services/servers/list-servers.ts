@@ -1,6 +1,6 @@
-import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page, type PageQuery } from '../pagination';
-import { getProjectOrThrow } from '../projects/get-project-or-throw';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page, type PageQuery } from '@/server/services/pagination';
+import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { serverHeaderNames } from './server-headers';
 import { SERVER_RESOURCE_SELECT, toServerResource, type ServerResource } from './server-schemas';
 

@@ -1,5 +1,5 @@
-import { ApiError } from '../../api/api-error';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getServerOrThrow } from './get-server-or-throw';
 import { openServerHeaders } from './server-headers';
 import { fromDbTransport, type ServerRow } from './server-schemas';

@@ -7,7 +7,7 @@ import { updateServer } from './update-server';
 import { patchServerHeaders } from './patch-server-headers';
 import { openServerHeaders } from './server-headers';
 import { seedProject } from './server-test-helpers';
-import { testServiceDeps } from '../test-service-deps';
+import { testServiceDeps } from '@/server/services/test-service-deps';
 
 const database = useTestDatabase();
 const redis = useTestRedis();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ApiError } from '../../api/api-error';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getServer } from './get-server';
 import { loadServerTarget } from './load-server-target';
 import { recordServerAudit } from './record-server-audit';

@@ -1,4 +1,4 @@
-import type { Actor, ServiceDeps } from '../service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 
 /** One audit line for a server change. `metadata` must never hold a header value. */
 export async function recordServerAudit(

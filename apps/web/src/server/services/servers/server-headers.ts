@@ -1,6 +1,6 @@
 import { secretContext } from '@mcptest/db';
 import { z } from 'zod';
-import type { ServiceDeps } from '../service-deps';
+import type { ServiceDeps } from '@/server/services/service-deps';
 import type { ServerRow } from './server-schemas';
 
 const StoredHeaders = z.record(z.string(), z.string());

@@ -1,5 +1,5 @@
 import { maskUrl } from '@mcptest/core';
-import { mayReadUrl, type Permission } from '../permissions';
+import { mayReadUrl, type Permission } from '@/server/services/permissions';
 import { z } from 'zod';
 
 /** Transports as the API spells them; the database enum is upper case. */

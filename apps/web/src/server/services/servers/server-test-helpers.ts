@@ -3,7 +3,7 @@
 import { createTenant, type Database } from '@mcptest/db';
 import { loadMockDefinition, startMockServer, type MockServerHandle } from '@mcptest/mcp';
 import { afterAll, beforeAll } from 'vitest';
-import type { Actor } from '../service-deps';
+import type { Actor } from '@/server/services/service-deps';
 
 let counter = 0;
 

@@ -1,11 +1,11 @@
 // The connection test: the handshake only, nothing stored, failures named like discovery's.
 import { describe, expect, it } from 'vitest';
-import { createPolitenessGate, tenantDailyRequestsKey } from '@mcptest/queue';
+import { createPolitenessGate, tenantDailyRequestsKey } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { createServer } from './create-server';
 import { seedProject, useMockServer } from './server-test-helpers';
-import { testServiceDeps } from '../test-service-deps';
+import { testServiceDeps } from '@/server/services/test-service-deps';
 import { testServerConnection } from './test-server-connection';
 
 const MOCK = `

@@ -1,4 +1,4 @@
-import type { Actor, ServiceDeps } from '../service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import type { ServerConnectionResult } from './discovery-schemas';
 import { loadServerTarget } from './load-server-target';
 import { withServerSession } from './with-server-session';

@@ -1,6 +1,6 @@
 import { isSameOrigin } from '@mcptest/core';
-import { ApiError } from '../../api/api-error';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { checkServerUrl } from './check-server-url';
 import { getServerOrThrow } from './get-server-or-throw';
 import { recordServerAudit } from './record-server-audit';

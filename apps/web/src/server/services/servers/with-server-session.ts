@@ -1,9 +1,9 @@
 import { capByPlan, type OutboundGate, RequestBudgetExhaustedError } from '@mcptest/core';
 import { isSessionError, openSession, SsrfRefusedError, type McpSession, type SessionFetch } from '@mcptest/mcp';
-import { createTenantRequestBudget, PolitenessRefusedError } from '@mcptest/queue';
-import { ApiError } from '../../api/api-error';
-import { loadTenantPolicy } from '../policy/load-tenant-policy';
-import type { ServiceDeps } from '../service-deps';
+import { createTenantRequestBudget, PolitenessRefusedError } from '@mcptest/redis';
+import { ApiError } from '@/server/api/api-error';
+import { loadTenantPolicy } from '@/server/services/policy/load-tenant-policy';
+import type { ServiceDeps } from '@/server/services/service-deps';
 import type { ServerTransportName } from './server-schemas';
 
 /** Discovery and connection tests answer a request, so they are bounded well below any proxy timeout. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '@/server/api/api-error';
 import { validateSuiteYaml } from './validate-suite-input';
 
 /** The largest suite the API accepts (CreateSuiteRequest's `yaml`); checked here so the editor says so before saving. */

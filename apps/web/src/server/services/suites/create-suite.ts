@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { syncSuiteSchedule } from '@mcptest/queue';
-import { ApiError } from '../../api/api-error';
-import { getProjectOrThrow } from '../projects/get-project-or-throw';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { syncSuiteSchedule } from '@mcptest/redis';
+import { ApiError } from '@/server/api/api-error';
+import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import type { CreateSuiteRequest, SuiteResource } from './suite-schemas';
 import { toSuiteResource } from './suite-resource';
 import { tenantLimits } from './tenant-limits';

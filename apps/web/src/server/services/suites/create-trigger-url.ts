@@ -1,5 +1,5 @@
 import { generateSecretToken, hashToken, secretContext } from '@mcptest/db';
-import type { Actor, ServiceDeps } from '../service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getSuiteOrThrow } from './get-suite-or-throw';
 import type { CreateTriggerUrlRequest } from './suite-schemas';
 

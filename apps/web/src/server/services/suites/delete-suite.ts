@@ -1,5 +1,5 @@
-import { invalidateBadges, syncSuiteSchedule } from '@mcptest/queue';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { invalidateBadges, syncSuiteSchedule } from '@mcptest/redis';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getSuiteOrThrow } from './get-suite-or-throw';
 
 /** Deletes a suite with its versions and runs, and its schedule. */

@@ -1,5 +1,5 @@
-import { ApiError } from '../../api/api-error';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { SUITE_RESOURCE_INCLUDE } from './suite-resource';
 
 /** The tenant's suite (404 for another tenant's, or outside a restricted token's project). */

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { seedSuite } from '../../../../../../test/worker';
-import { createUser } from '../../orgs/org-test-helpers';
+import { createUser } from '@/server/orgs/org-test-helpers';
 import { listSuiteVersionHistory } from './list-suite-version-history';
-import { testServiceDeps } from '../test-service-deps';
+import { testServiceDeps } from '@/server/services/test-service-deps';
 import { updateSuite } from './update-suite';
 
 const database = useTestDatabase();

@@ -1,5 +1,5 @@
-import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page, type PageQuery } from '../pagination';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page, type PageQuery } from '@/server/services/pagination';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getSuiteOrThrow } from './get-suite-or-throw';
 
 /** One saved version as a history list shows it: no YAML (a suite's history can be long; one diff loads two). */

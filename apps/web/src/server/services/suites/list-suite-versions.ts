@@ -1,5 +1,5 @@
-import { ApiError } from '../../api/api-error';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getSuiteOrThrow } from './get-suite-or-throw';
 
 const toVersion = (v: { version: number; yaml: string; createdAt: Date; createdById: string | null }) => ({

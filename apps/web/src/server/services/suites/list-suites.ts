@@ -1,6 +1,6 @@
-import { getProjectOrThrow } from '../projects/get-project-or-throw';
-import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page, type PageQuery } from '../pagination';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
+import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page, type PageQuery } from '@/server/services/pagination';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import type { SuiteResource } from './suite-schemas';
 import { SUITE_RESOURCE_INCLUDE, toSuiteResource } from './suite-resource';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { seedSuite } from '../../../../../../test/worker';
-import { testServiceDeps } from '../test-service-deps';
+import { testServiceDeps } from '@/server/services/test-service-deps';
 import { createSuite } from './create-suite';
 import { listSuiteVersions } from './list-suite-versions';
 import { restoreSuiteVersion } from './restore-suite-version';

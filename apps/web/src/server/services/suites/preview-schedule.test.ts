@@ -4,7 +4,7 @@ import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { seedSuite } from '../../../../../../test/worker';
 import { previewSchedule } from './preview-schedule';
-import { testServiceDeps } from '../test-service-deps';
+import { testServiceDeps } from '@/server/services/test-service-deps';
 import { updateSuite } from './update-suite';
 
 const database = useTestDatabase();

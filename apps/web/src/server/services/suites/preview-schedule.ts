@@ -1,6 +1,6 @@
 import { checkSchedule, formatInterval, type CheckScheduleErrorCode } from '@mcptest/core';
 import { z } from 'zod';
-import type { Actor, ServiceDeps } from '../service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { tenantLimits } from './tenant-limits';
 
 /** A schedule as someone types it (not saved): cron pattern and IANA zone. */

@@ -5,7 +5,7 @@ import { useTestRedis } from '../../../../../../test/redis';
 import { seedSuite } from '../../../../../../test/worker';
 import { listSuiteVersions } from './list-suite-versions';
 import { restoreSuiteVersion } from './restore-suite-version';
-import { testServiceDeps } from '../test-service-deps';
+import { testServiceDeps } from '@/server/services/test-service-deps';
 import { updateSuite } from './update-suite';
 
 const database = useTestDatabase();

@@ -1,4 +1,4 @@
-import type { Actor, ServiceDeps } from '../service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getSuiteOrThrow } from './get-suite-or-throw';
 import { getSuiteVersion } from './list-suite-versions';
 import type { SuiteResource } from './suite-schemas';

@@ -6,10 +6,10 @@ import { useTestDatabase } from '../../../../../../test/db';
 import { startEverythingServer, type RunningServer } from '../../../../../../test/mcp-servers';
 import { useTestRedis } from '../../../../../../test/redis';
 import { queueRun, seedSuite, startTestWorker, waitForRunEnd } from '../../../../../../test/worker';
-import { discoverServer } from '../servers/discover-server';
+import { discoverServer } from '@/server/services/servers/discover-server';
 import { checkSuiteYaml } from './check-suite-yaml';
 import { PLACEHOLDER_EXAMPLE_YAML, scaffoldStarterSuite } from './scaffold-starter-suite';
-import { testServiceDeps } from '../test-service-deps';
+import { testServiceDeps } from '@/server/services/test-service-deps';
 
 const database = useTestDatabase();
 const redis = useTestRedis();

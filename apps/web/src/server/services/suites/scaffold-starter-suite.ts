@@ -9,11 +9,11 @@ import {
   type ToolDescriptor,
 } from '@mcptest/core';
 import { z } from 'zod';
-import { ApiError } from '../../api/api-error';
-import { loadTenantPolicy } from '../policy/load-tenant-policy';
+import { ApiError } from '@/server/api/api-error';
+import { loadTenantPolicy } from '@/server/services/policy/load-tenant-policy';
 import { checkSuiteYaml } from './check-suite-yaml';
-import { StoredDiscovery } from '../servers/discovery-schemas';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { StoredDiscovery } from '@/server/services/servers/discovery-schemas';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 
 /**
  * `starter`: one test per discovered tool, as `mcptest audit --out` writes them (same scaffolding), gathered into one

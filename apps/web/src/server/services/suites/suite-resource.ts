@@ -1,5 +1,5 @@
 import { checkSchedule } from '@mcptest/core';
-import { badgeUrls } from '../badges/badge-urls';
+import { badgeUrls } from '@/server/services/badges/badge-urls';
 import type { SuiteResource } from './suite-schemas';
 
 /** Read with every suite that becomes a resource: whether its trigger URL has a GitHub secret (never the secret). */

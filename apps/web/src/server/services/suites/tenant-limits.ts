@@ -1,6 +1,6 @@
 import { PlanName, type PlanLimits } from '@mcptest/core';
-import { ApiError } from '../../api/api-error';
-import type { ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import type { ServiceDeps } from '@/server/services/service-deps';
 
 /** The tenant's plan limits (operator overrides applied). */
 export async function tenantLimits(deps: ServiceDeps, tenantId: string): Promise<PlanLimits & { plan: PlanName }> {

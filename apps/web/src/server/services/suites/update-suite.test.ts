@@ -1,12 +1,12 @@
 // Editing a suite two people have open: a save made on an older version is refused (409) instead of overwriting the
 // other save, and two saves racing on the same version cannot both win.
-import { listSuiteSchedulers } from '@mcptest/queue';
+import { listSuiteSchedulers } from '@mcptest/redis';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { seedSuite } from '../../../../../../test/worker';
 import { listSuiteVersions } from './list-suite-versions';
-import { testServiceDeps } from '../test-service-deps';
+import { testServiceDeps } from '@/server/services/test-service-deps';
 import { updateSuite } from './update-suite';
 
 const database = useTestDatabase();

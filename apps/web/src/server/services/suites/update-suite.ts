@@ -1,6 +1,6 @@
-import { invalidateBadges, syncSuiteSchedule } from '@mcptest/queue';
-import { ApiError } from '../../api/api-error';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { invalidateBadges, syncSuiteSchedule } from '@mcptest/redis';
+import { ApiError } from '@/server/api/api-error';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getSuiteOrThrow } from './get-suite-or-throw';
 import type { SuiteResource, UpdateSuiteRequest } from './suite-schemas';
 import { SUITE_RESOURCE_INCLUDE, toSuiteResource } from './suite-resource';

@@ -1,5 +1,5 @@
 import { checkSchedule, loadSuite, type PlanLimits } from '@mcptest/core';
-import { ApiError, type ErrorDetail } from '../../api/api-error';
+import { ApiError, type ErrorDetail } from '@/server/api/api-error';
 
 /** Hosted suites are one document; errors name this file with their line and column. */
 const SUITE_FILE = 'suite.yaml';

@@ -1,8 +1,8 @@
 import { generateApiToken } from '@mcptest/db';
-import { ApiError } from '../../api/api-error';
-import { getProjectOrThrow } from '../projects/get-project-or-throw';
-import { PERMISSION_RANK as RANK } from '../permissions';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { ApiError } from '@/server/api/api-error';
+import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
+import { PERMISSION_RANK as RANK } from '@/server/services/permissions';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import {
   toDbScope,
   toTokenResource,

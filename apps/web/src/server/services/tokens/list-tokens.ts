@@ -1,5 +1,5 @@
-import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page, type PageQuery } from '../pagination';
-import type { Actor, ServiceDeps } from '../service-deps';
+import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page, type PageQuery } from '@/server/services/pagination';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { toTokenResource, TOKEN_RESOURCE_SELECT, type TokenResource } from './token-schemas';
 
 /** The tenant's tokens, newest first, revoked and expired ones included (never the token or its hash). */

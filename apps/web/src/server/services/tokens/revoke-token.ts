@@ -1,4 +1,4 @@
-import type { Actor, ServiceDeps } from '../service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getTokenOrThrow } from './get-token-or-throw';
 import { toTokenResource, type TokenResource } from './token-schemas';
 

@@ -1,4 +1,4 @@
-import type { Actor } from '../service-deps';
+import type { Actor } from '@/server/services/service-deps';
 import { checkWebhookUrl } from './check-webhook-url';
 import { WebhookConflictError } from './errors';
 import { assertProjectVisible } from './find-webhook-or-throw';

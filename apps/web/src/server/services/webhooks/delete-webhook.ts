@@ -1,4 +1,4 @@
-import type { Actor } from '../service-deps';
+import type { Actor } from '@/server/services/service-deps';
 import { findWebhookOrThrow } from './find-webhook-or-throw';
 import { recordWebhookAudit } from './record-webhook-audit';
 import type { WebhookServiceDeps } from './webhook-service-deps';

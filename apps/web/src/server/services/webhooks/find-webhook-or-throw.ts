@@ -1,4 +1,4 @@
-import type { Actor } from '../service-deps';
+import type { Actor } from '@/server/services/service-deps';
 import { WebhookNotFoundError } from './errors';
 import { WEBHOOK_SELECT } from './webhook-schemas';
 import type { WebhookServiceDeps } from './webhook-service-deps';

@@ -1,5 +1,5 @@
-import type { Actor } from '../service-deps';
-import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page } from '../pagination';
+import type { Actor } from '@/server/services/service-deps';
+import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page } from '@/server/services/pagination';
 import { findWebhookOrThrow } from './find-webhook-or-throw';
 import { parseWebhookRequest } from './parse-webhook-request';
 import { ListDeliveriesQuery, toDeliveryResource, type WebhookDeliveryResource } from './webhook-schemas';

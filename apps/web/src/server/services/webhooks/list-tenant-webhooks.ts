@@ -1,5 +1,5 @@
-import { afterCursor, decodeCursor, PAGE_ORDER, PageQuery, toPage, type Page } from '../pagination';
-import type { Actor } from '../service-deps';
+import { afterCursor, decodeCursor, PAGE_ORDER, PageQuery, toPage, type Page } from '@/server/services/pagination';
+import type { Actor } from '@/server/services/service-deps';
 import { parseWebhookRequest } from './parse-webhook-request';
 import { toWebhookResource, WEBHOOK_SELECT, type WebhookResource } from './webhook-schemas';
 import type { WebhookServiceDeps } from './webhook-service-deps';

@@ -1,4 +1,4 @@
-import type { Actor } from '../service-deps';
+import type { Actor } from '@/server/services/service-deps';
 import { assertProjectVisible } from './find-webhook-or-throw';
 import { toWebhookResource, WEBHOOK_SELECT, type WebhookResource } from './webhook-schemas';
 import type { WebhookServiceDeps } from './webhook-service-deps';

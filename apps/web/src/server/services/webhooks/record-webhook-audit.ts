@@ -1,4 +1,4 @@
-import type { Actor } from '../service-deps';
+import type { Actor } from '@/server/services/service-deps';
 import type { WebhookServiceDeps } from './webhook-service-deps';
 
 /** One audit line for a webhook change. `metadata` must never hold a secret. */

@@ -1,4 +1,4 @@
-import type { Actor } from '../service-deps';
+import type { Actor } from '@/server/services/service-deps';
 import { checkWebhookUrl } from './check-webhook-url';
 import { findWebhookOrThrow } from './find-webhook-or-throw';
 import { parseWebhookRequest } from './parse-webhook-request';

@@ -1,7 +1,7 @@
 import { maskUrl, WEBHOOK_DELIVERY_STATUS_TO_WIRE } from '@mcptest/core';
-import { mayReadUrl, type Permission } from '../permissions';
+import { mayReadUrl, type Permission } from '@/server/services/permissions';
 import { z } from 'zod';
-import { PageQuery } from '../pagination';
+import { PageQuery } from '@/server/services/pagination';
 
 /** The events a webhook can subscribe to (DESIGN.md "Contracts"; the worker raises them when a run finishes). */
 export const WEBHOOK_EVENTS = ['run.completed', 'run.failed', 'run.regressed'] as const;

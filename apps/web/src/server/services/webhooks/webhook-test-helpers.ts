@@ -1,8 +1,8 @@
 // Seeding and deps for the webhook service tests (Postgres and Redis of the calling test file).
 import { createSecretBox, createTenant, type Database } from '@mcptest/db';
-import { createQueues, type Queues, type Redis } from '@mcptest/queue';
+import { createQueues, type Queues, type Redis } from '@mcptest/redis';
 import { testWorkerEnv } from '../../../../../../test/worker';
-import type { Actor } from '../service-deps';
+import type { Actor } from '@/server/services/service-deps';
 import type { WebhookServiceDeps } from './webhook-service-deps';
 
 /** Service deps over the test's database and Redis prefix; loopback allowed, as in development. */

@@ -2,7 +2,7 @@
 // against the mock MCP server, delivered to a local receiver that verifies each one with the standardwebhooks library.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '@mcptest/db';
-import { createQueues, type Queues } from '@mcptest/queue';
+import { createQueues, type Queues } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import {
@@ -21,7 +21,7 @@ import {
   type ReceivedWebhook,
   type WebhookReceiver,
 } from '../../../../../../test/webhook-receiver';
-import type { Actor } from '../service-deps';
+import type { Actor } from '@/server/services/service-deps';
 import { createWebhook } from './create-webhook';
 import { listDeliveries } from './list-deliveries';
 import { redeliverDelivery } from './redeliver-delivery';

@@ -1,6 +1,6 @@
 // Auth.js's endpoints: /api/auth/signin, callback/*, session, csrf, providers, signout.
 import type { NextRequest } from 'next/server';
-import { handlers } from '../../../../auth';
+import { handlers } from '@/auth';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

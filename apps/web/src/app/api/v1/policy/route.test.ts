@@ -6,8 +6,8 @@ import { useTestDatabase } from '../../../../../../../test/db';
 import { useTestRedis } from '../../../../../../../test/redis';
 import { useRouteEnv } from '../../../../../../../test/route-env';
 import type * as PolicyRoute from './route';
-import type * as ServiceDepsModule from '../../../../server/services/get-service-deps';
-import type { PolicyResource } from '../../../../server/services/policy/policy-schemas';
+import type * as ServiceDepsModule from '@/server/services/get-service-deps';
+import type { PolicyResource } from '@/server/services/policy/policy-schemas';
 
 const testDb = useTestDatabase();
 const testRedis = useTestRedis();
@@ -51,7 +51,7 @@ async function makeToken(scopes: ('READ' | 'ADMIN')[], projectId?: string): Prom
 beforeAll(async () => {
   routes = {
     policy: await import('./route'),
-    deps: await import('../../../../server/services/get-service-deps'),
+    deps: await import('@/server/services/get-service-deps'),
   };
   const created = await createTenant(testDb.db, { name: 'Policy', ownerEmail: 'policy@example.test' });
   tenant = { id: created.tenant.id, admin: created.token };

@@ -1,7 +1,7 @@
-import { createProjectEndpoint, listProjectsEndpoint } from '../../../../server/api/endpoints/projects';
-import { withApi } from '../../../../server/api/with-api';
-import { createProject } from '../../../../server/services/projects/create-project';
-import { listProjects } from '../../../../server/services/projects/list-projects';
+import { createProjectEndpoint, listProjectsEndpoint } from '@/server/api/endpoints/projects';
+import { withApi } from '@/server/api/with-api';
+import { createProject } from '@/server/services/projects/create-project';
+import { listProjects } from '@/server/services/projects/list-projects';
 
 export const POST = withApi(createProjectEndpoint, async ({ deps, actor, body }) => ({
   status: 201,

@@ -6,9 +6,9 @@ import { useTestRedis } from '../../../../../../../test/redis';
 import { useRouteEnv } from '../../../../../../../test/route-env';
 import type * as TokenRoute from './[id]/route';
 import type * as TokensRoute from './route';
-import type * as ServiceDepsModule from '../../../../server/services/get-service-deps';
-import type * as CreateTokenModule from '../../../../server/services/tokens/create-token';
-import type { CreatedToken, TokenResource } from '../../../../server/services/tokens/token-schemas';
+import type * as ServiceDepsModule from '@/server/services/get-service-deps';
+import type * as CreateTokenModule from '@/server/services/tokens/create-token';
+import type { CreatedToken, TokenResource } from '@/server/services/tokens/token-schemas';
 
 const testDb = useTestDatabase();
 const testRedis = useTestRedis();
@@ -62,8 +62,8 @@ beforeAll(async () => {
   routes = {
     tokens: await import('./route'),
     token: await import('./[id]/route'),
-    deps: await import('../../../../server/services/get-service-deps'),
-    createToken: await import('../../../../server/services/tokens/create-token'),
+    deps: await import('@/server/services/get-service-deps'),
+    createToken: await import('@/server/services/tokens/create-token'),
   };
   const a = await createTenant(testDb.db, { name: 'Tokens A', ownerEmail: 'tokens-a@example.test' });
   const b = await createTenant(testDb.db, { name: 'Tokens B', ownerEmail: 'tokens-b@example.test' });

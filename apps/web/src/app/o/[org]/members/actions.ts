@@ -1,16 +1,16 @@
 'use server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import type { ActionState } from '../../../../lib/action-state';
-import { changeMemberRole } from '../../../../server/orgs/change-member-role';
-import { getInvitationMailer } from '../../../../server/orgs/get-invitation-mailer';
-import { leaveOrganization } from '../../../../server/orgs/leave-organization';
-import { RoleName } from '../../../../server/orgs/org-schemas';
-import { removeMember } from '../../../../server/orgs/remove-member';
-import { revokeInvitation } from '../../../../server/orgs/revoke-invitation';
-import { sendInvitation, type SentInvitation } from '../../../../server/orgs/send-invitation';
-import { orgAction } from '../../../../server/ui/org-action';
-import { pointToFields } from '../settings/point-to-fields';
+import type { ActionState } from '@/lib/action-state';
+import { changeMemberRole } from '@/server/orgs/change-member-role';
+import { getInvitationMailer } from '@/server/orgs/get-invitation-mailer';
+import { leaveOrganization } from '@/server/orgs/leave-organization';
+import { RoleName } from '@/server/orgs/org-schemas';
+import { removeMember } from '@/server/orgs/remove-member';
+import { revokeInvitation } from '@/server/orgs/revoke-invitation';
+import { sendInvitation, type SentInvitation } from '@/server/orgs/send-invitation';
+import { orgAction } from '@/server/ui/org-action';
+import { pointToFields } from '@/app/o/[org]/settings/point-to-fields';
 
 // Members and invitations are managed by ADMIN and up (the services check the finer rules: only an OWNER makes or
 // unmakes an OWNER, nobody invites above their own role, the last OWNER stays); anyone may leave.

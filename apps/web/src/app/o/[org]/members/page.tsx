@@ -1,16 +1,16 @@
 import Link from 'next/link';
-import { EmptyState } from '../../../../components/empty-state';
-import { InviteForm } from '../../../../components/members/invite-form';
-import { RoleForm } from '../../../../components/members/role-form';
-import { ROLE_CHOICES, roleLabel } from '../../../../components/members/roles';
-import { PageHeader } from '../../../../components/page-header';
-import { Pagination } from '../../../../components/pagination';
-import { ConfirmAction } from '../../../../components/settings/confirm-action';
-import { TimeStamp } from '../../../../components/time-stamp';
-import { listInvitations } from '../../../../server/orgs/list-invitations';
-import { listMembers } from '../../../../server/orgs/list-members';
-import type { MemberResource, RoleName } from '../../../../server/orgs/org-schemas';
-import { loadOrgPage } from '../../../../server/ui/load-org-page';
+import { EmptyState } from '@/components/empty-state';
+import { InviteForm } from '@/components/members/invite-form';
+import { RoleForm } from '@/components/members/role-form';
+import { ROLE_CHOICES, roleLabel } from '@/components/members/roles';
+import { PageHeader } from '@/components/page-header';
+import { Pagination } from '@/components/pagination';
+import { ConfirmAction } from '@/components/settings/confirm-action';
+import { TimeStamp } from '@/components/time-stamp';
+import { listInvitations } from '@/server/orgs/list-invitations';
+import { listMembers } from '@/server/orgs/list-members';
+import type { MemberResource, RoleName } from '@/server/orgs/org-schemas';
+import { loadOrgPage } from '@/server/ui/load-org-page';
 import {
   changeRoleAction,
   inviteMemberAction,
@@ -18,8 +18,8 @@ import {
   removeMemberAction,
   revokeInvitationAction,
 } from './actions';
-import { ACTIONS_COLUMN, DataTable } from '../../../../components/data-table';
-import '../../../../styles/settings.css';
+import { ACTIONS_COLUMN, DataTable } from '@/components/data-table';
+import '@/styles/settings.css';
 
 export const metadata = { title: 'Members · mcptest' };
 

@@ -1,11 +1,11 @@
-import { PageHeader } from '../../../../components/page-header';
-import { parseRunFilters } from '../../../../components/runs/parse-run-filters';
-import { RunFilters } from '../../../../components/runs/run-filters';
-import { RunHistory } from '../../../../components/runs/run-history';
-import { listRunSuiteNames } from '../../../../server/services/runs/list-run-suite-names';
-import { loadOrgPage } from '../../../../server/ui/load-org-page';
-import { loadRunHistory } from '../../../../server/ui/load-run-history';
-import '../../../../styles/runs.css';
+import { PageHeader } from '@/components/page-header';
+import { parseRunFilters } from '@/components/runs/parse-run-filters';
+import { RunFilters } from '@/components/runs/run-filters';
+import { RunHistory } from '@/components/runs/run-history';
+import { listRunSuiteNames } from '@/server/services/runs/list-run-suite-names';
+import { loadOrgPage } from '@/server/ui/load-org-page';
+import { loadRunHistory } from '@/server/ui/load-run-history';
+import '@/styles/runs.css';
 
 export const metadata = { title: 'Runs · mcptest' };
 

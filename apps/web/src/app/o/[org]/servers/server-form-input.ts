@@ -1,8 +1,8 @@
 import { SsrfRefusedError } from '@mcptest/mcp';
 import { z } from 'zod';
-import { ApiError, type ErrorDetail } from '../../../../server/api/api-error';
-import { formatIssuePath } from '../../../../server/api/to-error-response';
-import { CreateServerRequest } from '../../../../server/services/servers/server-schemas';
+import { ApiError, type ErrorDetail } from '@/server/api/api-error';
+import { formatIssuePath } from '@/server/api/to-error-response';
+import { CreateServerRequest } from '@/server/services/servers/server-schemas';
 
 /** A form value that may repeat (header rows): one string or several. */
 const Repeated = z.union([z.string(), z.array(z.string())]).optional();

@@ -1,8 +1,8 @@
 'use server';
-import type { ActionState } from '../../../../lib/action-state';
-import type { PolicyResource } from '../../../../server/services/policy/policy-schemas';
-import { updatePolicy } from '../../../../server/services/policy/update-policy';
-import { orgAction } from '../../../../server/ui/org-action';
+import type { ActionState } from '@/lib/action-state';
+import type { PolicyResource } from '@/server/services/policy/policy-schemas';
+import { updatePolicy } from '@/server/services/policy/update-policy';
+import { orgAction } from '@/server/ui/org-action';
 import { pointToFields } from './point-to-fields';
 import { PolicyFormInput } from './policy-form-input';
 

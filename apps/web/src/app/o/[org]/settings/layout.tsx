@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { SettingsNav } from '../../../../components/settings/settings-nav';
-import { loadOrgLayout } from '../../../../server/ui/load-org-page';
-import '../../../../styles/settings.css';
+import { SettingsNav } from '@/components/settings/settings-nav';
+import { loadOrgLayout } from '@/server/ui/load-org-page';
+import '@/styles/settings.css';
 
 /** The organization's settings share one frame: their sections as tabs (policy, API tokens, webhooks, badges). */
 export default async function SettingsLayout({

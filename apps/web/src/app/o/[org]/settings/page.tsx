@@ -1,8 +1,8 @@
 import { DESTRUCTIVE_WORDS, MUTATING_WORDS } from '@mcptest/core';
-import { PageHeader } from '../../../../components/page-header';
-import { PolicyForm } from '../../../../components/settings/policy-form';
-import { getPolicy } from '../../../../server/services/policy/get-policy';
-import { loadOrgPage } from '../../../../server/ui/load-org-page';
+import { PageHeader } from '@/components/page-header';
+import { PolicyForm } from '@/components/settings/policy-form';
+import { getPolicy } from '@/server/services/policy/get-policy';
+import { loadOrgPage } from '@/server/ui/load-org-page';
 import { updatePolicyAction } from './actions';
 
 export const metadata = { title: 'Execution policy · mcptest' };

@@ -1,4 +1,4 @@
-import type { ActionState } from '../../../../lib/action-state';
+import type { ActionState } from '@/lib/action-state';
 
 /**
  * A refused form whose problems are each shown next to their field gets a summary that points there, instead of the

@@ -1,6 +1,6 @@
-import { badgeOptionsResponse, serveBadgeRoute } from '../../../../../server/services/badges/badge-response';
-import { getProjectBadge } from '../../../../../server/services/badges/get-project-badge';
-import { getServiceDeps } from '../../../../../server/services/get-service-deps';
+import { badgeOptionsResponse, serveBadgeRoute } from '@/server/services/badges/badge-response';
+import { getProjectBadge } from '@/server/services/badges/get-project-badge';
+import { getServiceDeps } from '@/server/services/get-service-deps';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../../../../../../../../test/db';
 import { useTestRedis } from '../../../../../../../../test/redis';
-import { closeDb } from '../../../../../server/db';
-import { addRun, seedBadgeSuite, suiteBadgeKey } from '../../../../../server/services/badges/badge-test-helpers';
-import { closeServiceDeps } from '../../../../../server/services/get-service-deps';
+import { closeDb } from '@/server/db';
+import { addRun, seedBadgeSuite, suiteBadgeKey } from '@/server/services/badges/badge-test-helpers';
+import { closeServiceDeps } from '@/server/services/get-service-deps';
 
 const testDb = useTestDatabase();
 const testRedis = useTestRedis();

@@ -2,12 +2,12 @@ import {
   deleteProjectEndpoint,
   getProjectEndpoint,
   updateProjectEndpoint,
-} from '../../../../../server/api/endpoints/projects';
-import { withApi } from '../../../../../server/api/with-api';
-import { deleteProject } from '../../../../../server/services/projects/delete-project';
-import { getProjectOrThrow } from '../../../../../server/services/projects/get-project-or-throw';
-import { toProjectResource } from '../../../../../server/services/projects/project-schemas';
-import { updateProject } from '../../../../../server/services/projects/update-project';
+} from '@/server/api/endpoints/projects';
+import { withApi } from '@/server/api/with-api';
+import { deleteProject } from '@/server/services/projects/delete-project';
+import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
+import { toProjectResource } from '@/server/services/projects/project-schemas';
+import { updateProject } from '@/server/services/projects/update-project';
 
 export const GET = withApi(getProjectEndpoint, async ({ deps, actor, params }) => ({
   body: toProjectResource(await getProjectOrThrow(deps, actor, params.id ?? '')),

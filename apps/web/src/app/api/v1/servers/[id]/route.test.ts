@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../../../../../../../../test/db';
 import { useTestRedis } from '../../../../../../../../test/redis';
 import { useRouteEnv } from '../../../../../../../../test/route-env';
-import type * as ProjectServersRoute from '../../projects/[id]/servers/route';
-import type * as ProjectsRoute from '../../projects/route';
-import type * as ServiceDepsModule from '../../../../../server/services/get-service-deps';
+import type * as ProjectServersRoute from '@/app/api/v1/projects/[id]/servers/route';
+import type * as ProjectsRoute from '@/app/api/v1/projects/route';
+import type * as ServiceDepsModule from '@/server/services/get-service-deps';
 import type * as ServerRoute from './route';
 
 const testDb = useTestDatabase();
@@ -70,10 +70,10 @@ async function createServer(token: string, projectId: string, body: unknown): Pr
 beforeAll(async () => {
   vi.stubEnv('MCPTEST_ALLOW_PRIVATE_NETWORKS', '127.0.0.0/8,::1/128');
   routes = {
-    projects: await import('../../projects/route'),
-    projectServers: await import('../../projects/[id]/servers/route'),
+    projects: await import('@/app/api/v1/projects/route'),
+    projectServers: await import('@/app/api/v1/projects/[id]/servers/route'),
     server: await import('./route'),
-    deps: await import('../../../../../server/services/get-service-deps'),
+    deps: await import('@/server/services/get-service-deps'),
   };
   const a = await createTenant(testDb.db, { name: 'Servers A', ownerEmail: 'servers-a@example.test' });
   const b = await createTenant(testDb.db, { name: 'Servers B', ownerEmail: 'servers-b@example.test' });

@@ -2,11 +2,11 @@ import {
   deleteServerEndpoint,
   getServerEndpoint,
   updateServerEndpoint,
-} from '../../../../../server/api/endpoints/servers';
-import { withApi } from '../../../../../server/api/with-api';
-import { deleteServer } from '../../../../../server/services/servers/delete-server';
-import { getServer } from '../../../../../server/services/servers/get-server';
-import { updateServer } from '../../../../../server/services/servers/update-server';
+} from '@/server/api/endpoints/servers';
+import { withApi } from '@/server/api/with-api';
+import { deleteServer } from '@/server/services/servers/delete-server';
+import { getServer } from '@/server/services/servers/get-server';
+import { updateServer } from '@/server/services/servers/update-server';
 
 export const GET = withApi(getServerEndpoint, async ({ deps, actor, params }) => ({
   body: await getServer(deps, actor, params.id ?? ''),

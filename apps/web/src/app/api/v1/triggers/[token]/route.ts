@@ -1,9 +1,9 @@
-import { readBodyText } from '../../../../../server/api/read-body-text';
-import { toErrorResponse } from '../../../../../server/api/to-error-response';
-import { jsonResponse } from '../../../../../server/api/with-api';
-import { getLogger } from '../../../../../server/logger';
-import { getServiceDeps } from '../../../../../server/services/get-service-deps';
-import { triggerFromInboundUrl } from '../../../../../server/services/runs/trigger-from-inbound-url';
+import { readBodyText } from '@/server/api/read-body-text';
+import { toErrorResponse } from '@/server/api/to-error-response';
+import { jsonResponse } from '@/server/api/with-api';
+import { getLogger } from '@/server/logger';
+import { getServiceDeps } from '@/server/services/get-service-deps';
+import { triggerFromInboundUrl } from '@/server/services/runs/trigger-from-inbound-url';
 
 /** GitHub deliveries are at most 25 MB; we need far less than that to start a run. */
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,14 +1,14 @@
 'use server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import type { ActionState } from '../../../../../lib/action-state';
-import { ApiError } from '../../../../../server/api/api-error';
-import { ensureProjectBadgeKey } from '../../../../../server/services/badges/ensure-project-badge-key';
-import { deleteProject } from '../../../../../server/services/projects/delete-project';
-import { getProjectOrThrow } from '../../../../../server/services/projects/get-project-or-throw';
-import { ProjectName, type ProjectResource } from '../../../../../server/services/projects/project-schemas';
-import { updateProject } from '../../../../../server/services/projects/update-project';
-import { orgAction } from '../../../../../server/ui/org-action';
+import type { ActionState } from '@/lib/action-state';
+import { ApiError } from '@/server/api/api-error';
+import { ensureProjectBadgeKey } from '@/server/services/badges/ensure-project-badge-key';
+import { deleteProject } from '@/server/services/projects/delete-project';
+import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
+import { ProjectName, type ProjectResource } from '@/server/services/projects/project-schemas';
+import { updateProject } from '@/server/services/projects/update-project';
+import { orgAction } from '@/server/ui/org-action';
 
 const ProjectId = z.object({ projectId: z.string().min(1) });
 

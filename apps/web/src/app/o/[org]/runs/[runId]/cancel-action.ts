@@ -1,8 +1,8 @@
 'use server';
 import { z } from 'zod';
-import type { ActionState } from '../../../../../lib/action-state';
-import { cancelRunRequest } from '../../../../../server/services/runs/cancel-run';
-import { orgAction } from '../../../../../server/ui/org-action';
+import type { ActionState } from '@/lib/action-state';
+import { cancelRunRequest } from '@/server/services/runs/cancel-run';
+import { orgAction } from '@/server/ui/org-action';
 
 const cancel = orgAction('cancelRun', z.object({ runId: z.string().min(1) }), ({ deps, actor }, input) =>
   cancelRunRequest(deps, actor, input.runId),

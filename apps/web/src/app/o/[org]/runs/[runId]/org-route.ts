@@ -1,12 +1,12 @@
-import { ApiError } from '../../../../../server/api/api-error';
-import { toErrorResponse } from '../../../../../server/api/to-error-response';
-import { getSessionActor } from '../../../../../server/auth/get-session-actor';
-import { withRole } from '../../../../../server/orgs/authorize';
-import type { RoleName } from '../../../../../server/orgs/org-schemas';
-import { getLogger } from '../../../../../server/logger';
-import { getServiceDeps } from '../../../../../server/services/get-service-deps';
-import type { Actor, ServiceDeps } from '../../../../../server/services/service-deps';
-import { env } from '../../../../../env';
+import { ApiError } from '@/server/api/api-error';
+import { toErrorResponse } from '@/server/api/to-error-response';
+import { getSessionActor } from '@/server/auth/get-session-actor';
+import { withRole } from '@/server/orgs/authorize';
+import type { RoleName } from '@/server/orgs/org-schemas';
+import { getLogger } from '@/server/logger';
+import { getServiceDeps } from '@/server/services/get-service-deps';
+import type { Actor, ServiceDeps } from '@/server/services/service-deps';
+import { env } from '@/env';
 
 export interface OrgRouteContext<P> {
   deps: ServiceDeps;

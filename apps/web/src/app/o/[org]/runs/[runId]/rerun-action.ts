@@ -1,9 +1,9 @@
 'use server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import type { ActionState } from '../../../../../lib/action-state';
-import { rerunRun } from '../../../../../server/services/runs/rerun-run';
-import { orgAction } from '../../../../../server/ui/org-action';
+import type { ActionState } from '@/lib/action-state';
+import { rerunRun } from '@/server/services/runs/rerun-run';
+import { orgAction } from '@/server/ui/org-action';
 
 const rerun = orgAction(
   'triggerRun',

@@ -2,18 +2,18 @@
 import { SsrfRefusedError } from '@mcptest/mcp';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import type { ConnectionFailure, ConnectionOutcome } from '../../../../../components/servers/connection-outcome';
-import type { ActionState } from '../../../../../lib/action-state';
-import { ApiError } from '../../../../../server/api/api-error';
-import { deleteServer } from '../../../../../server/services/servers/delete-server';
-import { discoverServer } from '../../../../../server/services/servers/discover-server';
-import { getServer } from '../../../../../server/services/servers/get-server';
-import { patchServerHeaders } from '../../../../../server/services/servers/patch-server-headers';
-import type { ServerResource } from '../../../../../server/services/servers/server-schemas';
-import { testServerConnection } from '../../../../../server/services/servers/test-server-connection';
-import { updateServer } from '../../../../../server/services/servers/update-server';
-import { orgAction } from '../../../../../server/ui/org-action';
-import { ServerFormFields, serverRequestFromForm, withUrlOnField } from '../server-form-input';
+import type { ConnectionFailure, ConnectionOutcome } from '@/components/servers/connection-outcome';
+import type { ActionState } from '@/lib/action-state';
+import { ApiError } from '@/server/api/api-error';
+import { deleteServer } from '@/server/services/servers/delete-server';
+import { discoverServer } from '@/server/services/servers/discover-server';
+import { getServer } from '@/server/services/servers/get-server';
+import { patchServerHeaders } from '@/server/services/servers/patch-server-headers';
+import type { ServerResource } from '@/server/services/servers/server-schemas';
+import { testServerConnection } from '@/server/services/servers/test-server-connection';
+import { updateServer } from '@/server/services/servers/update-server';
+import { orgAction } from '@/server/ui/org-action';
+import { ServerFormFields, serverRequestFromForm, withUrlOnField } from '@/app/o/[org]/servers/server-form-input';
 
 const ServerId = z.object({ serverId: z.string().min(1) });
 

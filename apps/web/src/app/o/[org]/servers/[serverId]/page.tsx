@@ -1,17 +1,17 @@
 import Link from 'next/link';
-import { PageHeader } from '../../../../../components/page-header';
-import { ConnectionPanel } from '../../../../../components/servers/connection-panel';
-import { DeleteServerForm } from '../../../../../components/servers/delete-server-form';
-import { DiscoveryView } from '../../../../../components/servers/discovery-view';
-import { EditServerForm } from '../../../../../components/servers/edit-server-form';
-import { HeaderList } from '../../../../../components/servers/header-list';
-import { TRANSPORT_LABELS } from '../../../../../components/servers/tool-labels';
-import { TimeStamp } from '../../../../../components/time-stamp';
-import { getProjectOrThrow } from '../../../../../server/services/projects/get-project-or-throw';
-import { getAllowedAddresses } from '../../../../../server/services/servers/get-allowed-addresses';
-import { getServer } from '../../../../../server/services/servers/get-server';
-import { getServerDiscovery } from '../../../../../server/services/servers/get-server-discovery';
-import { loadOrgPage, orNotFound } from '../../../../../server/ui/load-org-page';
+import { PageHeader } from '@/components/page-header';
+import { ConnectionPanel } from '@/components/servers/connection-panel';
+import { DeleteServerForm } from '@/components/servers/delete-server-form';
+import { DiscoveryView } from '@/components/servers/discovery-view';
+import { EditServerForm } from '@/components/servers/edit-server-form';
+import { HeaderList } from '@/components/servers/header-list';
+import { TRANSPORT_LABELS } from '@/components/servers/tool-labels';
+import { TimeStamp } from '@/components/time-stamp';
+import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
+import { getAllowedAddresses } from '@/server/services/servers/get-allowed-addresses';
+import { getServer } from '@/server/services/servers/get-server';
+import { getServerDiscovery } from '@/server/services/servers/get-server-discovery';
+import { loadOrgPage, orNotFound } from '@/server/ui/load-org-page';
 import {
   connectionAction,
   deleteServerAction,
@@ -19,7 +19,7 @@ import {
   setServerHeaderAction,
   updateServerAction,
 } from './actions';
-import '../../../../../styles/servers.css';
+import '@/styles/servers.css';
 
 export const metadata = { title: 'Server · mcptest' };
 

@@ -1,13 +1,13 @@
 import Link from 'next/link';
-import { BadgeSnippets } from '../../../../../components/badges/badge-snippets';
-import { EmptyState } from '../../../../../components/empty-state';
-import { PageHeader } from '../../../../../components/page-header';
-import { Pagination } from '../../../../../components/pagination';
-import { projectBadgeUrls } from '../../../../../server/services/badges/badge-urls';
-import { ensureProjectBadgeKey } from '../../../../../server/services/badges/ensure-project-badge-key';
-import { listProjects } from '../../../../../server/services/projects/list-projects';
-import { listSuites } from '../../../../../server/services/suites/list-suites';
-import { loadOrgPage } from '../../../../../server/ui/load-org-page';
+import { BadgeSnippets } from '@/components/badges/badge-snippets';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { Pagination } from '@/components/pagination';
+import { projectBadgeUrls } from '@/server/services/badges/badge-urls';
+import { ensureProjectBadgeKey } from '@/server/services/badges/ensure-project-badge-key';
+import { listProjects } from '@/server/services/projects/list-projects';
+import { listSuites } from '@/server/services/suites/list-suites';
+import { loadOrgPage } from '@/server/ui/load-org-page';
 
 export const metadata = { title: 'Badges · mcptest' };
 

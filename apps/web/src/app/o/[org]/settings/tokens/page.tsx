@@ -1,17 +1,17 @@
 import { buildCiSnippets } from '@mcptest/core';
-import { EmptyState } from '../../../../../components/empty-state';
-import { PageHeader } from '../../../../../components/page-header';
-import { Pagination } from '../../../../../components/pagination';
-import { ConfirmAction } from '../../../../../components/settings/confirm-action';
-import { CreateTokenForm } from '../../../../../components/settings/create-token-form';
-import { TimeStamp } from '../../../../../components/time-stamp';
-import { getProjectOrThrow } from '../../../../../server/services/projects/get-project-or-throw';
-import { listProjects } from '../../../../../server/services/projects/list-projects';
-import type { TokenResource } from '../../../../../server/services/tokens/token-schemas';
-import { listTokens } from '../../../../../server/services/tokens/list-tokens';
-import { loadOrgPage } from '../../../../../server/ui/load-org-page';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { Pagination } from '@/components/pagination';
+import { ConfirmAction } from '@/components/settings/confirm-action';
+import { CreateTokenForm } from '@/components/settings/create-token-form';
+import { TimeStamp } from '@/components/time-stamp';
+import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
+import { listProjects } from '@/server/services/projects/list-projects';
+import type { TokenResource } from '@/server/services/tokens/token-schemas';
+import { listTokens } from '@/server/services/tokens/list-tokens';
+import { loadOrgPage } from '@/server/ui/load-org-page';
 import { createTokenAction, revokeTokenAction } from './actions';
-import { ACTIONS_COLUMN, DataTable } from '../../../../../components/data-table';
+import { ACTIONS_COLUMN, DataTable } from '@/components/data-table';
 
 export const metadata = { title: 'API tokens · mcptest' };
 

@@ -1,21 +1,21 @@
 'use server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import type { ActionState } from '../../../../../lib/action-state';
-import { createWebhook } from '../../../../../server/services/webhooks/create-webhook';
-import { deleteWebhook } from '../../../../../server/services/webhooks/delete-webhook';
-import { redeliverDelivery } from '../../../../../server/services/webhooks/redeliver-delivery';
-import { sendTestEvent } from '../../../../../server/services/webhooks/send-test-event';
-import { rotateWebhookSecret } from '../../../../../server/services/webhooks/rotate-webhook-secret';
-import { updateWebhook } from '../../../../../server/services/webhooks/update-webhook';
+import type { ActionState } from '@/lib/action-state';
+import { createWebhook } from '@/server/services/webhooks/create-webhook';
+import { deleteWebhook } from '@/server/services/webhooks/delete-webhook';
+import { redeliverDelivery } from '@/server/services/webhooks/redeliver-delivery';
+import { sendTestEvent } from '@/server/services/webhooks/send-test-event';
+import { rotateWebhookSecret } from '@/server/services/webhooks/rotate-webhook-secret';
+import { updateWebhook } from '@/server/services/webhooks/update-webhook';
 import type {
   WebhookDeliveryResource,
   WebhookEvent,
   WebhookResource,
   WebhookWithSecretResource,
-} from '../../../../../server/services/webhooks/webhook-schemas';
-import { orgAction } from '../../../../../server/ui/org-action';
-import { pointToFields } from '../point-to-fields';
+} from '@/server/services/webhooks/webhook-schemas';
+import { orgAction } from '@/server/ui/org-action';
+import { pointToFields } from '@/app/o/[org]/settings/point-to-fields';
 
 // Webhooks are changed by ADMIN and up, as the API's admin scope; every member reads them and their delivery log.
 

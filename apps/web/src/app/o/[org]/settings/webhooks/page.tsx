@@ -1,15 +1,15 @@
 import Link from 'next/link';
-import { EmptyState } from '../../../../../components/empty-state';
-import { PageHeader } from '../../../../../components/page-header';
-import { Pagination } from '../../../../../components/pagination';
-import { CreateWebhookForm } from '../../../../../components/settings/create-webhook-form';
-import { TimeStamp } from '../../../../../components/time-stamp';
-import { listProjects } from '../../../../../server/services/projects/list-projects';
-import { getAllowedAddresses } from '../../../../../server/services/servers/get-allowed-addresses';
-import { listTenantWebhooks } from '../../../../../server/services/webhooks/list-tenant-webhooks';
-import { loadOrgPage } from '../../../../../server/ui/load-org-page';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { Pagination } from '@/components/pagination';
+import { CreateWebhookForm } from '@/components/settings/create-webhook-form';
+import { TimeStamp } from '@/components/time-stamp';
+import { listProjects } from '@/server/services/projects/list-projects';
+import { getAllowedAddresses } from '@/server/services/servers/get-allowed-addresses';
+import { listTenantWebhooks } from '@/server/services/webhooks/list-tenant-webhooks';
+import { loadOrgPage } from '@/server/ui/load-org-page';
 import { createWebhookAction } from './actions';
-import { DataTable } from '../../../../../components/data-table';
+import { DataTable } from '@/components/data-table';
 
 export const metadata = { title: 'Webhooks · mcptest' };
 

@@ -6,12 +6,12 @@ import { useTestDatabase } from '../../../../../../../../test/db';
 import { seedTenant, type TenantFixture } from '../../../../../../../../test/isolation/tenant-fixture';
 import { useTestRedis } from '../../../../../../../../test/redis';
 import { useRouteEnv } from '../../../../../../../../test/route-env';
-import type { ServiceDeps } from '../../../../../server/services/service-deps';
+import type { ServiceDeps } from '@/server/services/service-deps';
 import type { setSuiteEnabledAction as SetSuiteEnabledAction } from './enabled-action';
 import type { runSuiteNowAction as RunSuiteNowAction } from './run-now-action';
 
 const session = vi.hoisted(() => ({ user: null as { userId: string; email: string } | null }));
-vi.mock('../../../../../server/auth/get-session-actor', () => ({
+vi.mock('@/server/auth/get-session-actor', () => ({
   getSessionActor: () => Promise.resolve(session.user),
 }));
 vi.mock('next/cache', () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined }));
@@ -27,7 +27,7 @@ let runSuiteNowAction: typeof RunSuiteNowAction;
 
 beforeAll(async () => {
   vi.stubEnv('__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS', 'true');
-  const { getServiceDeps } = await import('../../../../../server/services/get-service-deps');
+  const { getServiceDeps } = await import('@/server/services/get-service-deps');
   deps = getServiceDeps();
   ({ setSuiteEnabledAction } = await import('./enabled-action'));
   ({ runSuiteNowAction } = await import('./run-now-action'));

@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { NavLinks } from '../../../../../components/nav-links';
-import { getProjectOrThrow } from '../../../../../server/services/projects/get-project-or-throw';
-import { getSuiteOrThrow } from '../../../../../server/services/suites/get-suite-or-throw';
-import { loadOrgLayout, orNotFound } from '../../../../../server/ui/load-org-page';
+import { NavLinks } from '@/components/nav-links';
+import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
+import { getSuiteOrThrow } from '@/server/services/suites/get-suite-or-throw';
+import { loadOrgLayout, orNotFound } from '@/server/ui/load-org-page';
 
 /** A suite's pages share its name, its project and tabs: overview, editor, versions, schedule, runs. */
 export default async function SuiteLayout({

@@ -1,9 +1,9 @@
 'use server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import type { ActionState } from '../../../../../lib/action-state';
-import { triggerRun } from '../../../../../server/services/runs/trigger-run';
-import { orgAction } from '../../../../../server/ui/org-action';
+import type { ActionState } from '@/lib/action-state';
+import { triggerRun } from '@/server/services/runs/trigger-run';
+import { orgAction } from '@/server/ui/org-action';
 
 /** An empty text field is "not given". */
 const optional = (max: number) =>

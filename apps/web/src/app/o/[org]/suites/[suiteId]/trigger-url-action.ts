@@ -1,10 +1,10 @@
 'use server';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { CreatedTriggerUrl } from '../../../../../components/suites/trigger-url-form';
-import type { ActionState } from '../../../../../lib/action-state';
-import { createTriggerUrl } from '../../../../../server/services/suites/create-trigger-url';
-import { orgAction } from '../../../../../server/ui/org-action';
+import type { CreatedTriggerUrl } from '@/components/suites/trigger-url-form';
+import type { ActionState } from '@/lib/action-state';
+import { createTriggerUrl } from '@/server/services/suites/create-trigger-url';
+import { orgAction } from '@/server/ui/org-action';
 
 const create = orgAction(
   'createTriggerUrl',

@@ -1,7 +1,7 @@
-import { createSuiteEndpoint, listSuitesEndpoint } from '../../../../../../server/api/endpoints/suites';
-import { withApi } from '../../../../../../server/api/with-api';
-import { createSuite } from '../../../../../../server/services/suites/create-suite';
-import { listSuites } from '../../../../../../server/services/suites/list-suites';
+import { createSuiteEndpoint, listSuitesEndpoint } from '@/server/api/endpoints/suites';
+import { withApi } from '@/server/api/with-api';
+import { createSuite } from '@/server/services/suites/create-suite';
+import { listSuites } from '@/server/services/suites/list-suites';
 
 export const POST = withApi(createSuiteEndpoint, async ({ deps, actor, params, body }) => ({
   status: 201,

@@ -1,7 +1,7 @@
 // GET /runs/{id}/events as Next calls it, real Postgres and Redis: open streams are capped per user and per tenant,
 // and they share one Redis connection however many are open.
 import { createQueuedRun, generateApiToken } from '@mcptest/db';
-import { publishRunEvent, type Redis } from '@mcptest/queue';
+import { publishRunEvent, type Redis } from '@mcptest/redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../../../../../../../../../test/db';
 import { useTestRedis } from '../../../../../../../../../test/redis';

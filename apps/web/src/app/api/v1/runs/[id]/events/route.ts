@@ -1,6 +1,6 @@
-import { runEventsEndpoint } from '../../../../../../server/api/endpoints/runs';
-import { withApi } from '../../../../../../server/api/with-api';
-import { streamRunEvents } from '../../../../../../server/services/runs/stream-run-events';
+import { runEventsEndpoint } from '@/server/api/endpoints/runs';
+import { withApi } from '@/server/api/with-api';
+import { streamRunEvents } from '@/server/services/runs/stream-run-events';
 
 // A long-lived response: never cached or prerendered.
 export const dynamic = 'force-dynamic';

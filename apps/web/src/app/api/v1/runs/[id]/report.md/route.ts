@@ -1,9 +1,9 @@
 import { formatMarkdownReport } from '@mcptest/core';
-import { runMarkdownEndpoint } from '../../../../../../server/api/endpoints/runs';
-import { withApi } from '../../../../../../server/api/with-api';
-import { buildRunReport } from '../../../../../../server/services/runs/build-run-report';
-import { getRun } from '../../../../../../server/services/runs/get-run';
-import { getSuiteOrThrow } from '../../../../../../server/services/suites/get-suite-or-throw';
+import { runMarkdownEndpoint } from '@/server/api/endpoints/runs';
+import { withApi } from '@/server/api/with-api';
+import { buildRunReport } from '@/server/services/runs/build-run-report';
+import { getRun } from '@/server/services/runs/get-run';
+import { getSuiteOrThrow } from '@/server/services/suites/get-suite-or-throw';
 
 export const GET = withApi(runMarkdownEndpoint, async ({ deps, actor, params }) => {
   const run = await getRun(deps, actor, params.id ?? '');

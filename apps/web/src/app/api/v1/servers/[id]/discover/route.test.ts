@@ -9,11 +9,11 @@ import { useTestDatabase } from '../../../../../../../../../test/db';
 import { useTestRedis } from '../../../../../../../../../test/redis';
 import { useRouteEnv } from '../../../../../../../../../test/route-env';
 import { useWorkerMock } from '../../../../../../../../../test/worker';
-import type * as ProjectServersRoute from '../../../projects/[id]/servers/route';
-import type * as ServiceDepsModule from '../../../../../../server/services/get-service-deps';
-import type { DiscoverServerResult } from '../../../../../../server/services/servers/discovery-schemas';
-import type { ServerResource } from '../../../../../../server/services/servers/server-schemas';
-import type * as ServerRoute from '../route';
+import type * as ProjectServersRoute from '@/app/api/v1/projects/[id]/servers/route';
+import type * as ServiceDepsModule from '@/server/services/get-service-deps';
+import type { DiscoverServerResult } from '@/server/services/servers/discovery-schemas';
+import type { ServerResource } from '@/server/services/servers/server-schemas';
+import type * as ServerRoute from '@/app/api/v1/servers/[id]/route';
 import type * as DiscoverRoute from './route';
 
 const testDb = useTestDatabase();
@@ -135,9 +135,9 @@ beforeAll(async () => {
   vi.stubEnv('MCPTEST_ALLOW_PRIVATE_NETWORKS', '127.0.0.0/8,::1/128');
   routes = {
     discover: await import('./route'),
-    server: await import('../route'),
-    projectServers: await import('../../../projects/[id]/servers/route'),
-    deps: await import('../../../../../../server/services/get-service-deps'),
+    server: await import('@/app/api/v1/servers/[id]/route'),
+    projectServers: await import('@/app/api/v1/projects/[id]/servers/route'),
+    deps: await import('@/server/services/get-service-deps'),
   };
   const created = await createTenant(testDb.db, { name: 'Discovery', ownerEmail: 'discovery@example.test' });
   tenant = { id: created.tenant.id, admin: created.token };

@@ -1,8 +1,8 @@
-import { ApiError } from '../../../../../../server/api/api-error';
-import { triggerRunEndpoint } from '../../../../../../server/api/endpoints/runs';
-import { withApi } from '../../../../../../server/api/with-api';
-import { apiRunTrigger } from '../../../../../../server/services/runs/api-run-trigger';
-import { triggerRun } from '../../../../../../server/services/runs/trigger-run';
+import { ApiError } from '@/server/api/api-error';
+import { triggerRunEndpoint } from '@/server/api/endpoints/runs';
+import { withApi } from '@/server/api/with-api';
+import { apiRunTrigger } from '@/server/services/runs/api-run-trigger';
+import { triggerRun } from '@/server/services/runs/trigger-run';
 
 export const POST = withApi(triggerRunEndpoint, async ({ deps, actor, params, body, request }) => {
   const key = request.headers.get('idempotency-key') ?? undefined;

@@ -1,6 +1,6 @@
-import { sendWebhookTestEventEndpoint } from '../../../../../../server/api/endpoints/webhooks';
-import { withApi } from '../../../../../../server/api/with-api';
-import { sendTestEvent } from '../../../../../../server/services/webhooks/send-test-event';
+import { sendWebhookTestEventEndpoint } from '@/server/api/endpoints/webhooks';
+import { withApi } from '@/server/api/with-api';
+import { sendTestEvent } from '@/server/services/webhooks/send-test-event';
 
 export const POST = withApi(sendWebhookTestEventEndpoint, async ({ deps, actor, params }) => ({
   status: 202,

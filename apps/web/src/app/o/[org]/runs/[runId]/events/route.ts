@@ -1,5 +1,5 @@
-import { streamRunEvents } from '../../../../../../server/services/runs/stream-run-events';
-import { orgRoute } from '../org-route';
+import { streamRunEvents } from '@/server/services/runs/stream-run-events';
+import { orgRoute } from '@/app/o/[org]/runs/[runId]/org-route';
 
 // A long-lived response: never cached or prerendered.
 export const dynamic = 'force-dynamic';

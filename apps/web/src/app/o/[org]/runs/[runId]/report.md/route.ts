@@ -1,8 +1,8 @@
 import { formatMarkdownReport } from '@mcptest/core';
-import { buildRunReport } from '../../../../../../server/services/runs/build-run-report';
-import { getRun } from '../../../../../../server/services/runs/get-run';
-import { getSuiteOrThrow } from '../../../../../../server/services/suites/get-suite-or-throw';
-import { downloadHeaders, orgRoute } from '../org-route';
+import { buildRunReport } from '@/server/services/runs/build-run-report';
+import { getRun } from '@/server/services/runs/get-run';
+import { getSuiteOrThrow } from '@/server/services/suites/get-suite-or-throw';
+import { downloadHeaders, orgRoute } from '@/app/o/[org]/runs/[runId]/org-route';
 
 /** The run as Markdown (what GET /api/v1/runs/{id}/report.md answers), downloaded with the session. */
 export const GET = orgRoute<{ org: string; runId: string }>('VIEWER', async ({ deps, actor, params }) => {

@@ -1,17 +1,17 @@
 import Link from 'next/link';
-import { CodeBlock } from '../../../../../../components/code-block';
-import { EmptyState } from '../../../../../../components/empty-state';
-import { PageHeader } from '../../../../../../components/page-header';
-import { Pagination } from '../../../../../../components/pagination';
-import { ActionButton } from '../../../../../../components/settings/action-button';
-import { ConfirmAction } from '../../../../../../components/settings/confirm-action';
-import { EditWebhookForm } from '../../../../../../components/settings/edit-webhook-form';
-import { TimeStamp } from '../../../../../../components/time-stamp';
-import { getProjectOrThrow } from '../../../../../../server/services/projects/get-project-or-throw';
-import { getWebhook } from '../../../../../../server/services/webhooks/get-webhook';
-import { listDeliveries } from '../../../../../../server/services/webhooks/list-deliveries';
-import type { WebhookDeliveryResource } from '../../../../../../server/services/webhooks/webhook-schemas';
-import { loadOrgPage, orNotFound } from '../../../../../../server/ui/load-org-page';
+import { CodeBlock } from '@/components/code-block';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { Pagination } from '@/components/pagination';
+import { ActionButton } from '@/components/settings/action-button';
+import { ConfirmAction } from '@/components/settings/confirm-action';
+import { EditWebhookForm } from '@/components/settings/edit-webhook-form';
+import { TimeStamp } from '@/components/time-stamp';
+import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
+import { getWebhook } from '@/server/services/webhooks/get-webhook';
+import { listDeliveries } from '@/server/services/webhooks/list-deliveries';
+import type { WebhookDeliveryResource } from '@/server/services/webhooks/webhook-schemas';
+import { loadOrgPage, orNotFound } from '@/server/ui/load-org-page';
 import {
   deleteWebhookAction,
   redeliverAction,
@@ -19,8 +19,8 @@ import {
   sendTestEventAction,
   setWebhookEnabledAction,
   updateWebhookAction,
-} from '../actions';
-import { ACTIONS_COLUMN, DataTable } from '../../../../../../components/data-table';
+} from '@/app/o/[org]/settings/webhooks/actions';
+import { ACTIONS_COLUMN, DataTable } from '@/components/data-table';
 
 export const metadata = { title: 'Webhook deliveries · mcptest' };
 

@@ -5,11 +5,11 @@ import { useTestDatabase } from '../../../../../../../../../test/db';
 import { seedTenant, SUITE_YAML, type TenantFixture } from '../../../../../../../../../test/isolation/tenant-fixture';
 import { useTestRedis } from '../../../../../../../../../test/redis';
 import { useRouteEnv } from '../../../../../../../../../test/route-env';
-import type { ServiceDeps } from '../../../../../../server/services/service-deps';
+import type { ServiceDeps } from '@/server/services/service-deps';
 import type { updateSuiteAction as UpdateSuiteAction } from './actions';
 
 const session = vi.hoisted(() => ({ user: null as { userId: string; email: string } | null }));
-vi.mock('../../../../../../server/auth/get-session-actor', () => ({
+vi.mock('@/server/auth/get-session-actor', () => ({
   getSessionActor: () => Promise.resolve(session.user),
 }));
 vi.mock('next/cache', () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined }));
@@ -24,7 +24,7 @@ let updateSuiteAction: typeof UpdateSuiteAction;
 
 beforeAll(async () => {
   vi.stubEnv('__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS', 'true');
-  const { getServiceDeps } = await import('../../../../../../server/services/get-service-deps');
+  const { getServiceDeps } = await import('@/server/services/get-service-deps');
   deps = getServiceDeps();
   ({ updateSuiteAction } = await import('./actions'));
   tenant = await seedTenant(deps, {

@@ -1,12 +1,12 @@
 'use server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import type { ActionState } from '../../../../../../lib/action-state';
-import { triggerRun } from '../../../../../../server/services/runs/trigger-run';
-import { getSuiteOrThrow } from '../../../../../../server/services/suites/get-suite-or-throw';
-import { UpdateSuiteRequest } from '../../../../../../server/services/suites/suite-schemas';
-import { updateSuite } from '../../../../../../server/services/suites/update-suite';
-import { orgAction } from '../../../../../../server/ui/org-action';
+import type { ActionState } from '@/lib/action-state';
+import { triggerRun } from '@/server/services/runs/trigger-run';
+import { getSuiteOrThrow } from '@/server/services/suites/get-suite-or-throw';
+import { UpdateSuiteRequest } from '@/server/services/suites/suite-schemas';
+import { updateSuite } from '@/server/services/suites/update-suite';
+import { orgAction } from '@/server/ui/org-action';
 
 const EditSuiteForm = z.object({
   suiteId: z.string().min(1),

@@ -1,9 +1,9 @@
 import Link from 'next/link';
-import { SuiteForm } from '../../../../../../components/suites/suite-form';
-import { projectServerOptions } from '../../../../../../components/suites/suite-page-data';
-import { YamlEditor } from '../../../../../../components/suites/yaml-editor';
-import { getSuiteOrThrow } from '../../../../../../server/services/suites/get-suite-or-throw';
-import { loadOrgPage, orNotFound } from '../../../../../../server/ui/load-org-page';
+import { SuiteForm } from '@/components/suites/suite-form';
+import { projectServerOptions } from '@/components/suites/suite-page-data';
+import { YamlEditor } from '@/components/suites/yaml-editor';
+import { getSuiteOrThrow } from '@/server/services/suites/get-suite-or-throw';
+import { loadOrgPage, orNotFound } from '@/server/ui/load-org-page';
 import { updateSuiteAction } from './actions';
 
 export const metadata = { title: 'Suite editor · mcptest' };

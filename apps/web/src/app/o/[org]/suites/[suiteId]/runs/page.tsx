@@ -1,10 +1,10 @@
-import { parseRunFilters } from '../../../../../../components/runs/parse-run-filters';
-import { RunFilters } from '../../../../../../components/runs/run-filters';
-import { RunHistory } from '../../../../../../components/runs/run-history';
-import { getSuiteOrThrow } from '../../../../../../server/services/suites/get-suite-or-throw';
-import { loadOrgPage, orNotFound } from '../../../../../../server/ui/load-org-page';
-import { loadRunHistory } from '../../../../../../server/ui/load-run-history';
-import '../../../../../../styles/runs.css';
+import { parseRunFilters } from '@/components/runs/parse-run-filters';
+import { RunFilters } from '@/components/runs/run-filters';
+import { RunHistory } from '@/components/runs/run-history';
+import { getSuiteOrThrow } from '@/server/services/suites/get-suite-or-throw';
+import { loadOrgPage, orNotFound } from '@/server/ui/load-org-page';
+import { loadRunHistory } from '@/server/ui/load-run-history';
+import '@/styles/runs.css';
 
 export const metadata = { title: 'Suite runs · mcptest' };
 

@@ -1,9 +1,9 @@
 'use server';
 import { z } from 'zod';
-import type { ActionState } from '../../../../../../lib/action-state';
-import { UpdateSuiteRequest } from '../../../../../../server/services/suites/suite-schemas';
-import { updateSuite } from '../../../../../../server/services/suites/update-suite';
-import { orgAction } from '../../../../../../server/ui/org-action';
+import type { ActionState } from '@/lib/action-state';
+import { UpdateSuiteRequest } from '@/server/services/suites/suite-schemas';
+import { updateSuite } from '@/server/services/suites/update-suite';
+import { orgAction } from '@/server/ui/org-action';
 
 /**
  * `intent=remove` drops the schedule; otherwise cron, zone and the "run on this schedule" box (absent when unchecked)

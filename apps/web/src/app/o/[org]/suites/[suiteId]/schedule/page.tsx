@@ -1,9 +1,9 @@
-import { timeZoneNames } from '../../../../../../components/suites/suite-page-data';
-import { NextRuns } from '../../../../../../components/suites/next-runs';
-import { cronInWords } from '../../../../../../components/suites/schedule-format';
-import { getSuiteOrThrow } from '../../../../../../server/services/suites/get-suite-or-throw';
-import { previewSchedule } from '../../../../../../server/services/suites/preview-schedule';
-import { loadOrgPage, orNotFound } from '../../../../../../server/ui/load-org-page';
+import { timeZoneNames } from '@/components/suites/suite-page-data';
+import { NextRuns } from '@/components/suites/next-runs';
+import { cronInWords } from '@/components/suites/schedule-format';
+import { getSuiteOrThrow } from '@/server/services/suites/get-suite-or-throw';
+import { previewSchedule } from '@/server/services/suites/preview-schedule';
+import { loadOrgPage, orNotFound } from '@/server/ui/load-org-page';
 import { ScheduleForm } from './schedule-form';
 
 export const metadata = { title: 'Suite schedule · mcptest' };

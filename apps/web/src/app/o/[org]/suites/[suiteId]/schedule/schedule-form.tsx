@@ -1,11 +1,11 @@
 'use client';
 import { useActionState } from 'react';
-import { FormMessage } from '../../../../../../components/form-message';
-import { submitKeepingValues } from '../../../../../../components/kept-form';
-import { SubmitButton } from '../../../../../../components/submit-button';
-import { ScheduleFields } from '../../../../../../components/suites/schedule-fields';
-import { fieldError } from '../../../../../../lib/action-state';
-import type { SchedulePreview } from '../../../../../../server/services/suites/preview-schedule';
+import { FormMessage } from '@/components/form-message';
+import { submitKeepingValues } from '@/components/kept-form';
+import { SubmitButton } from '@/components/submit-button';
+import { ScheduleFields } from '@/components/suites/schedule-fields';
+import { fieldError } from '@/lib/action-state';
+import type { SchedulePreview } from '@/server/services/suites/preview-schedule';
 import { saveScheduleAction } from './actions';
 
 /** The schedule of a suite: cron, zone, whether it fires (pausing the schedule only); Save, or Remove when one is set. */

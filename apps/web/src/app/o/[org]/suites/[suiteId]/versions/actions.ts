@@ -1,9 +1,9 @@
 'use server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import type { ActionState } from '../../../../../../lib/action-state';
-import { restoreSuiteVersion } from '../../../../../../server/services/suites/restore-suite-version';
-import { orgAction } from '../../../../../../server/ui/org-action';
+import type { ActionState } from '@/lib/action-state';
+import { restoreSuiteVersion } from '@/server/services/suites/restore-suite-version';
+import { orgAction } from '@/server/ui/org-action';
 
 const RestoreForm = z.object({ suiteId: z.string().min(1), version: z.coerce.number().int().min(1) });
 

@@ -1,14 +1,14 @@
 import Link from 'next/link';
-import { CodeBlock } from '../../../../../../components/code-block';
-import { Pagination } from '../../../../../../components/pagination';
-import { TimeStamp } from '../../../../../../components/time-stamp';
-import { YamlDiff } from '../../../../../../components/suites/yaml-diff';
-import { getSuiteOrThrow } from '../../../../../../server/services/suites/get-suite-or-throw';
-import { listSuiteVersionHistory } from '../../../../../../server/services/suites/list-suite-version-history';
-import { getSuiteVersion } from '../../../../../../server/services/suites/list-suite-versions';
-import { loadOrgPage, orNotFound } from '../../../../../../server/ui/load-org-page';
+import { CodeBlock } from '@/components/code-block';
+import { Pagination } from '@/components/pagination';
+import { TimeStamp } from '@/components/time-stamp';
+import { YamlDiff } from '@/components/suites/yaml-diff';
+import { getSuiteOrThrow } from '@/server/services/suites/get-suite-or-throw';
+import { listSuiteVersionHistory } from '@/server/services/suites/list-suite-version-history';
+import { getSuiteVersion } from '@/server/services/suites/list-suite-versions';
+import { loadOrgPage, orNotFound } from '@/server/ui/load-org-page';
 import { RestoreForm } from './restore-form';
-import { DataTable } from '../../../../../../components/data-table';
+import { DataTable } from '@/components/data-table';
 
 export const metadata = { title: 'Suite versions · mcptest' };
 

@@ -1,7 +1,7 @@
 'use client';
 import { useActionState } from 'react';
-import { FormMessage } from '../../../../../../components/form-message';
-import { SubmitButton } from '../../../../../../components/submit-button';
+import { FormMessage } from '@/components/form-message';
+import { SubmitButton } from '@/components/submit-button';
 import { restoreVersionAction } from './actions';
 
 /** "Restore version N": saves it as a new version (the history keeps everything). */

@@ -1,7 +1,7 @@
-import { ApiError } from '../../../../../../../server/api/api-error';
-import { getSuiteVersionEndpoint } from '../../../../../../../server/api/endpoints/suites';
-import { withApi } from '../../../../../../../server/api/with-api';
-import { getSuiteVersion } from '../../../../../../../server/services/suites/list-suite-versions';
+import { ApiError } from '@/server/api/api-error';
+import { getSuiteVersionEndpoint } from '@/server/api/endpoints/suites';
+import { withApi } from '@/server/api/with-api';
+import { getSuiteVersion } from '@/server/services/suites/list-suite-versions';
 
 export const GET = withApi(getSuiteVersionEndpoint, async ({ deps, actor, params }) => {
   const version = Number(params.version);

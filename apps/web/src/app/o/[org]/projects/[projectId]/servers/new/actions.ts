@@ -1,11 +1,11 @@
 'use server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import type { ActionState } from '../../../../../../../lib/action-state';
-import { createServer } from '../../../../../../../server/services/servers/create-server';
-import type { ServerResource } from '../../../../../../../server/services/servers/server-schemas';
-import { orgAction } from '../../../../../../../server/ui/org-action';
-import { ServerFormFields, serverRequestFromForm, withUrlOnField } from '../../../../servers/server-form-input';
+import type { ActionState } from '@/lib/action-state';
+import { createServer } from '@/server/services/servers/create-server';
+import type { ServerResource } from '@/server/services/servers/server-schemas';
+import { orgAction } from '@/server/ui/org-action';
+import { ServerFormFields, serverRequestFromForm, withUrlOnField } from '@/app/o/[org]/servers/server-form-input';
 
 const register = orgAction(
   'createServer',

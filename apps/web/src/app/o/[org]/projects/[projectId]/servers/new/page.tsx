@@ -1,10 +1,10 @@
-import { PageHeader } from '../../../../../../../components/page-header';
-import { RegisterServerForm } from '../../../../../../../components/servers/register-server-form';
-import { getProjectOrThrow } from '../../../../../../../server/services/projects/get-project-or-throw';
-import { getAllowedAddresses } from '../../../../../../../server/services/servers/get-allowed-addresses';
-import { loadOrgPage, orNotFound } from '../../../../../../../server/ui/load-org-page';
+import { PageHeader } from '@/components/page-header';
+import { RegisterServerForm } from '@/components/servers/register-server-form';
+import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
+import { getAllowedAddresses } from '@/server/services/servers/get-allowed-addresses';
+import { loadOrgPage, orNotFound } from '@/server/ui/load-org-page';
 import { registerServerAction } from './actions';
-import '../../../../../../../styles/servers.css';
+import '@/styles/servers.css';
 
 export const metadata = { title: 'Register a server · mcptest' };
 

@@ -1,10 +1,10 @@
 'use server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import type { ActionState } from '../../../../../../../lib/action-state';
-import { createSuite } from '../../../../../../../server/services/suites/create-suite';
-import { CreateSuiteRequest, type SuiteResource } from '../../../../../../../server/services/suites/suite-schemas';
-import { orgAction } from '../../../../../../../server/ui/org-action';
+import type { ActionState } from '@/lib/action-state';
+import { createSuite } from '@/server/services/suites/create-suite';
+import { CreateSuiteRequest, type SuiteResource } from '@/server/services/suites/suite-schemas';
+import { orgAction } from '@/server/ui/org-action';
 
 /** The new-suite form: strings; an empty cron means no schedule. */
 const NewSuiteForm = z.object({

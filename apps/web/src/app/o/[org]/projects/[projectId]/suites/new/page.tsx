@@ -1,17 +1,17 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../../../../../../components/empty-state';
-import { PageHeader } from '../../../../../../../components/page-header';
-import { SuiteForm } from '../../../../../../../components/suites/suite-form';
-import { projectServerOptions, timeZoneNames } from '../../../../../../../components/suites/suite-page-data';
-import { defaultServer } from '../../../../../../../components/suites/server-options';
-import { getProjectOrThrow } from '../../../../../../../server/services/projects/get-project-or-throw';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { SuiteForm } from '@/components/suites/suite-form';
+import { projectServerOptions, timeZoneNames } from '@/components/suites/suite-page-data';
+import { defaultServer } from '@/components/suites/server-options';
+import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
 import {
   PLACEHOLDER_EXAMPLE_YAML,
   scaffoldStarterSuite,
   type StarterSuite,
-} from '../../../../../../../server/services/suites/scaffold-starter-suite';
-import { loadOrgPage, orNotFound } from '../../../../../../../server/ui/load-org-page';
+} from '@/server/services/suites/scaffold-starter-suite';
+import { loadOrgPage, orNotFound } from '@/server/ui/load-org-page';
 import { createSuiteAction } from './actions';
 
 export const metadata = { title: 'New suite · mcptest' };

@@ -1,6 +1,6 @@
-import { redeliverEndpoint } from '../../../../../../../../server/api/endpoints/webhooks';
-import { withApi } from '../../../../../../../../server/api/with-api';
-import { redeliverDelivery } from '../../../../../../../../server/services/webhooks/redeliver-delivery';
+import { redeliverEndpoint } from '@/server/api/endpoints/webhooks';
+import { withApi } from '@/server/api/with-api';
+import { redeliverDelivery } from '@/server/services/webhooks/redeliver-delivery';
 
 export const POST = withApi(redeliverEndpoint, async ({ deps, actor, params }) => ({
   status: 202,

@@ -1,5 +1,5 @@
-import { getAssertionTranscript } from '../../../../../../../../server/services/runs/get-assertion-transcript';
-import { orgRoute } from '../../../org-route';
+import { getAssertionTranscript } from '@/server/services/runs/get-assertion-transcript';
+import { orgRoute } from '@/app/o/[org]/runs/[runId]/org-route';
 
 /** One result's JSON-RPC transcript, fetched by the run page when its disclosure is opened (not with the page). */
 export const GET = orgRoute<{ org: string; runId: string; resultId: string }>(
