@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { PageQuery } from '@/server/services/pagination';
-import { CreateProjectRequest, ProjectResource, UpdateProjectRequest } from '@/server/services/projects/project-schemas';
+import {
+  CreateProjectRequest,
+  ProjectResource,
+  UpdateProjectRequest,
+} from '@/server/services/projects/project-schemas';
 import { defineEndpoint } from '@/server/api/endpoint';
 
 const tag = 'Projects';

@@ -3,12 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../../../../../../../../test/db';
 import { useTestRedis } from '../../../../../../../../test/redis';
 import { closeDb } from '@/server/db';
-import {
-  addRun,
-  addSuite,
-  seedBadgeSuite,
-  suiteBadgeKey,
-} from '@/server/services/badges/badge-test-helpers';
+import { addRun, addSuite, seedBadgeSuite, suiteBadgeKey } from '@/server/services/badges/badge-test-helpers';
 import { ensureProjectBadgeKey } from '@/server/services/badges/ensure-project-badge-key';
 import { closeServiceDeps } from '@/server/services/get-service-deps';
 import type * as Route from './route';

@@ -1,8 +1,4 @@
-import {
-  deleteProjectEndpoint,
-  getProjectEndpoint,
-  updateProjectEndpoint,
-} from '@/server/api/endpoints/projects';
+import { deleteProjectEndpoint, getProjectEndpoint, updateProjectEndpoint } from '@/server/api/endpoints/projects';
 import { withApi } from '@/server/api/with-api';
 import { deleteProject } from '@/server/services/projects/delete-project';
 import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';

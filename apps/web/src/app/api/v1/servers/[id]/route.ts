@@ -1,8 +1,4 @@
-import {
-  deleteServerEndpoint,
-  getServerEndpoint,
-  updateServerEndpoint,
-} from '@/server/api/endpoints/servers';
+import { deleteServerEndpoint, getServerEndpoint, updateServerEndpoint } from '@/server/api/endpoints/servers';
 import { withApi } from '@/server/api/with-api';
 import { deleteServer } from '@/server/services/servers/delete-server';
 import { getServer } from '@/server/services/servers/get-server';

@@ -1,8 +1,4 @@
-import {
-  deleteWebhookEndpoint,
-  getWebhookEndpoint,
-  updateWebhookEndpoint,
-} from '@/server/api/endpoints/webhooks';
+import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from '@/server/api/endpoints/webhooks';
 import { withApi } from '@/server/api/with-api';
 import { deleteWebhook } from '@/server/services/webhooks/delete-webhook';
 import { getWebhook } from '@/server/services/webhooks/get-webhook';

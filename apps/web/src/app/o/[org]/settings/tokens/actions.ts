@@ -3,11 +3,7 @@ import { z } from 'zod';
 import type { ActionState } from '@/lib/action-state';
 import { createToken } from '@/server/services/tokens/create-token';
 import { revokeToken } from '@/server/services/tokens/revoke-token';
-import {
-  CreateTokenRequest,
-  type CreatedToken,
-  type TokenResource,
-} from '@/server/services/tokens/token-schemas';
+import { CreateTokenRequest, type CreatedToken, type TokenResource } from '@/server/services/tokens/token-schemas';
 import { orgAction } from '@/server/ui/org-action';
 import { pointToFields } from '@/app/o/[org]/settings/point-to-fields';
 
