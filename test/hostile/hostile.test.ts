@@ -302,10 +302,11 @@ describe('hostile MCP servers through the real worker', () => {
     CASES.forEach((c, i) => expectFailedWithReason(outcomes[i]!, c));
 
     // Redirects are never followed off the server's origin, and the 401s' resource_metadata is never fetched: the
-    // canary (on an allowed loopback port) was not asked anything, and the 401 servers only saw the initialize POST.
+    // canary (on an allowed loopback port) was not asked anything, and the 401 servers only saw the two handshake
+    // POSTs (protocol auto: the server/discover probe through the SDK v2 client, then initialize through v1).
     expect(canary.requests).toEqual([]);
     for (const outcome of outcomes.filter((o) => o.name.startsWith('unauthorized'))) {
-      expect(outcome.server.requests, outcome.name).toEqual(['POST /mcp initialize']);
+      expect(outcome.server.requests, outcome.name).toEqual(['POST /mcp server/discover', 'POST /mcp initialize']);
     }
 
     // What a session keeps is capped (2 x 5 MiB of messages), and what the worker stores with the result is cut to

@@ -2,6 +2,7 @@
 // A test answers them with canned data (mcp-assert's client_capabilities) or with a handler of its own; a capability
 // is declared in initialize only when it is configured, because servers such as server-everything register tools
 // conditionally on what the client declares.
+import type { Client as V2Client } from '@modelcontextprotocol/client';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   CreateMessageRequestSchema,
@@ -96,5 +97,32 @@ export function installClientHandlers(client: Client, mocks: SessionClientCapabi
     client.setRequestHandler(ElicitRequestSchema, (request) =>
       typeof elicitation === 'function' ? elicitation(request.params) : cannedElicitation(elicitation),
     );
+  }
+}
+
+/**
+ * The same answers for the SDK v2 client (modern era), which registers handlers by method name. In 2026-07-28 a
+ * server asks for input with an input_required result; the v2 client answers it through these same handlers.
+ */
+export function installModernClientHandlers(client: V2Client, mocks: SessionClientCapabilities | undefined): void {
+  const roots = mocks?.roots;
+  if (roots) {
+    client.setRequestHandler('roots/list', () => ({
+      roots: roots.map((root) => ({ uri: root.uri, ...(root.name === undefined ? {} : { name: root.name }) })),
+    }));
+  }
+  const sampling = mocks?.sampling;
+  if (sampling) {
+    client.setRequestHandler('sampling/createMessage', async (request) => {
+      const params = request.params as CreateMessageRequest['params'];
+      return (typeof sampling === 'function' ? await sampling(params) : cannedSampling(sampling)) as never;
+    });
+  }
+  const elicitation = mocks?.elicitation;
+  if (elicitation) {
+    client.setRequestHandler('elicitation/create', async (request) => {
+      const params = request.params as ElicitRequest['params'];
+      return (typeof elicitation === 'function' ? await elicitation(params) : cannedElicitation(elicitation)) as never;
+    });
   }
 }

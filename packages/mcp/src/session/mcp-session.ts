@@ -2,7 +2,6 @@
 // timeout, and turn every failure into a SessionError. Requests go through `client.request` with the result schema
 // rather than the Client's convenience methods, because those validate structuredContent against the tool's
 // outputSchema and throw: for a testing tool that check is an expectation (packages/core), not a transport failure.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
@@ -42,6 +41,7 @@ import {
   type TranscriptEntry,
 } from './recording-transport';
 import { describeServerFault, InvalidAnswerError, isOverCapStreamFault } from './server-fault';
+import type { SessionClient } from './session-client';
 import { describeNetworkError, redactSecrets, SessionError, type SessionErrorCode } from './session-error';
 
 /** The fastest and slowest a task is polled with tasks/get, whatever pollInterval the server asks for. */
@@ -92,7 +92,9 @@ export type NotificationMatcher = string | ((notification: CapturedNotification)
 
 /** Internals handed over by openSession; not for other callers. */
 export interface McpSessionInit {
-  readonly client: Client;
+  /** The SDK v1 Client (2025 era) or the v2 client behind ModernSessionClient (2026-07-28). */
+  readonly client: SessionClient;
+  readonly era: 'modern' | 'legacy';
   readonly recorder: RecordingTransport;
   readonly transport: SessionTransportKind;
   /** Printable target: a display URL or the stdio command line. */
@@ -175,8 +177,10 @@ const LenientListToolsResult = z.looseObject({
 export class McpSession {
   /** The transport in use (what `auto` picked). */
   readonly transport: SessionTransportKind;
-  /** The negotiated MCP protocol version (from the initialize result). */
+  /** The negotiated MCP protocol version (from the initialize result, or server/discover in the modern era). */
   readonly protocolVersion: string;
+  /** `modern`: 2026-07-28 (stateless, no initialize, SDK v2 client); `legacy`: a 2025 revision (initialize). */
+  readonly era: 'modern' | 'legacy';
   /** The server's `serverInfo`. */
   readonly serverInfo: Implementation;
   /** The server's declared capabilities. */
@@ -186,7 +190,7 @@ export class McpSession {
   /** The stdio server's process id. */
   readonly pid: number | undefined;
 
-  private readonly client: Client;
+  private readonly client: SessionClient;
   private readonly recorder: RecordingTransport;
   private readonly target: string;
   private readonly secrets: readonly string[];
@@ -211,6 +215,7 @@ export class McpSession {
     this.secrets = init.secrets;
     this.requestTimeoutMs = init.requestTimeoutMs;
     this.protocolVersion = init.protocolVersion;
+    this.era = init.era;
     this.serverInfo = init.client.getServerVersion() ?? { name: '(unknown)', version: '(unknown)' };
     this.serverCapabilities = init.client.getServerCapabilities() ?? {};
     this.instructions = init.client.getInstructions();
@@ -544,7 +549,8 @@ export class McpSession {
   private async shutdown(): Promise<void> {
     const wasOpen = this.state === 'open';
     this.setState('closing');
-    if (this.transport === 'http' && wasOpen) {
+    // Only a 2025 server hands out a session to end; a modern (stateless) one has none, so closing costs no request.
+    if (this.transport === 'http' && wasOpen && this.recorder.sessionId !== undefined) {
       const inner = this.recorder.inner as StreamableHTTPClientTransport;
       await within(inner.terminateSession(), TERMINATE_TIMEOUT_MS, () => new Error('terminate timed out')).catch(
         () => undefined,
@@ -593,7 +599,11 @@ export class McpSession {
       ...(signals.length > 0 ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
     };
     try {
-      return await this.client.request({ method, ...(params === undefined ? {} : { params }) }, schema, requestOptions);
+      return (await this.client.request(
+        { method, ...(params === undefined ? {} : { params }) },
+        schema,
+        requestOptions,
+      )) as SchemaOutput<S>;
     } catch (error) {
       throw this.mapRequestError(error, {
         method,
@@ -748,6 +758,11 @@ export function httpStatusOf(error: unknown): number | undefined {
     code < 600
   ) {
     return code;
+  }
+  // SDK v2 (the modern era): SdkHttpError carries the status in `data.status`.
+  if (name === 'SdkHttpError') {
+    const status = (error as { data?: { status?: unknown } }).data?.status;
+    if (typeof status === 'number' && status >= 100 && status < 600) return status;
   }
   return undefined;
 }

@@ -354,8 +354,10 @@ describe('auto against a legacy SSE server', () => {
     await withSession({ transport: 'auto', url: servers.sse.url, fetch }, async (session) => {
       expect(session.transport).toBe('sse');
     });
+    // The server/discover probe (protocol auto), then the 2025 initialize POST, then the SSE GET.
     expect(requests[0]).toMatchObject({ method: 'POST', url: servers.sse.url });
-    expect(requests[1]).toMatchObject({ method: 'GET', url: servers.sse.url });
+    expect(requests[1]).toMatchObject({ method: 'POST', url: servers.sse.url });
+    expect(requests[2]).toMatchObject({ method: 'GET', url: servers.sse.url });
   });
 });
 
@@ -445,21 +447,23 @@ describe('connection failures', () => {
       expect(isSessionError(failure, 'connect_failed')).toBe(true);
       expect((failure as SessionError).httpStatus).toBe(row.status);
       expect((failure as SessionError).message).toMatch(row.expected);
-      // The spec's fallback happens on a 4xx only.
-      expect(methods).toEqual(row.status === 405 ? ['POST', 'GET'] : ['POST']);
+      // The server/discover probe (protocol auto) is not answered as a modern server, so the 2025 initialize POST
+      // follows; the spec's SSE fallback happens on a 4xx only.
+      expect(methods).toEqual(row.status === 405 ? ['POST', 'POST', 'GET'] : ['POST', 'POST']);
     } finally {
       await new Promise((resolve) => echoing.close(resolve));
     }
   });
 
   it.each([
-    { transport: 'auto', post: 200, said: 'HTTP 200 text/html to the initialize POST', methods: ['POST'] },
-    { transport: 'http', post: 200, said: 'HTTP 200 text/html to the initialize POST', methods: ['POST'] },
+    // Over HTTP the first POST is the server/discover probe (protocol auto), the second the 2025 initialize.
+    { transport: 'auto', post: 200, said: 'HTTP 200 text/html to the initialize POST', methods: ['POST', 'POST'] },
+    { transport: 'http', post: 200, said: 'HTTP 200 text/html to the initialize POST', methods: ['POST', 'POST'] },
     {
       transport: 'auto',
       post: 405,
       said: 'HTTP 405 to the initialize POST, then HTTP 200 text/html to the SSE GET',
-      methods: ['POST', 'GET'],
+      methods: ['POST', 'POST', 'GET'],
     },
     { transport: 'sse', post: 405, said: 'HTTP 200 text/html to the SSE GET', methods: ['GET'] },
   ] as const)(

@@ -1,6 +1,26 @@
 // Opens an MCP client session over Streamable HTTP, legacy SSE, `auto` (the spec's backwards-compatibility probe) or
-// stdio (CLI only), performs the initialize handshake under a deadline, and hands back an McpSession. Every failure
-// becomes a SessionError whose message names the target and the reason in plain words.
+// stdio (CLI only), in either protocol era, under a deadline, and hands back an McpSession. Every failure becomes a
+// SessionError whose message names the target and the reason in plain words.
+//
+// Eras (docs/protocol.md): the 2026-07-28 era is spoken by the SDK v2 client (`@modelcontextprotocol/client`): it
+// probes with server/discover and needs no initialize. The 2025 era at the newest 2025 revision keeps the SDK v1
+// Client (the path the hostile suite has proven); an older 2025 revision, which v1 cannot offer, is the v2 client's
+// legacy mode. `auto` probes with server/discover and falls back to the v1 handshake when the server is not modern.
+import {
+  planProtocol,
+  LEGACY_PROTOCOL_VERSIONS,
+  MODERN_PROTOCOL_VERSION as MODERN_VERSION,
+  type LegacyProtocolVersion,
+  type ProtocolChoice,
+  type ProtocolPlan,
+} from '@mcptest/core';
+import {
+  Client as V2Client,
+  SdkError as V2SdkError,
+  SdkErrorCode as V2SdkErrorCode,
+  SSEClientTransport as V2SSEClientTransport,
+  StreamableHTTPClientTransport as V2StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -8,9 +28,15 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpError, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
-import { declaredCapabilities, installClientHandlers, type SessionClientCapabilities } from './client-handlers';
+import {
+  declaredCapabilities,
+  installClientHandlers,
+  installModernClientHandlers,
+  type SessionClientCapabilities,
+} from './client-handlers';
 import { bodyHint, httpStatusOf, McpSession, type SessionTransportKind } from './mcp-session';
 import { RecordingTransport, type CapturedNotification } from './recording-transport';
+import { fromV2Error, ModernSessionClient } from './session-client';
 import { describeNetworkError, displayUrl, redactSecrets, secretsOf, SessionError } from './session-error';
 
 /** A fetch the SDK transports can use; the global fetch and the SSRF-safe fetch both fit. */
@@ -34,6 +60,11 @@ export interface OpenSessionOptions {
   readonly allowStdio?: boolean;
   /** Every HTTP request of the session (POST, the SSE GET, DELETE, OAuth discovery) goes through it. */
   readonly fetch?: SessionFetch;
+  /**
+   * The protocol era: `auto` (default: server/discover, falling back to the 2025 initialize handshake), `modern`
+   * (2026-07-28 only), `legacy` (the 2025 handshake), or one exact revision. stdio and SSE speak the 2025 era only.
+   */
+  readonly protocol?: ProtocolChoice;
   /** Sent as clientInfo in initialize; default `mcptest`. */
   readonly clientInfo?: { readonly name: string; readonly version: string };
   /** Roots, sampling and elicitation the client offers; each present field is declared as a capability. */
@@ -75,6 +106,8 @@ class AttemptFailure extends Error {
     readonly httpStatus: number | undefined,
     /** Set when a 2xx answer was not MCP (a web page): what came back, e.g. "HTTP 200 text/html to the SSE GET". */
     readonly notMcp?: string,
+    /** The server did not answer in time: `auto` does not fall back then (silence on HTTP is an outage). */
+    readonly timedOut = false,
   ) {
     super(reason);
   }
@@ -102,6 +135,7 @@ export async function openSession(options: OpenSessionOptions): Promise<McpSessi
   const secrets = secretsOf(options.headers, options.env);
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const deadline = Date.now() + connectTimeoutMs;
+  const protocol = planProtocol(options.protocol ?? 'auto');
 
   if (options.transport === 'stdio') {
     if (!options.allowStdio) {
@@ -113,6 +147,12 @@ export async function openSession(options: OpenSessionOptions): Promise<McpSessi
     if (!options.command) {
       throw new SessionError('invalid_options', 'a stdio server needs a command');
     }
+    if (!speaksV1(protocol)) {
+      throw new SessionError(
+        'invalid_options',
+        `stdio servers are spoken to in the 2025 era (${V1_PROTOCOL_VERSION}) only; use protocol auto or legacy`,
+      );
+    }
     const target = [options.command, ...(options.args ?? [])].join(' ');
     return attempt(options, { kind: 'stdio', target, secrets, deadline }).catch((error: unknown) => {
       throw connectFailed(`could not start \`${target}\``, error, secrets);
@@ -121,14 +161,46 @@ export async function openSession(options: OpenSessionOptions): Promise<McpSessi
 
   const url = parseHttpUrl(options.url);
   const target = displayUrl(url.href);
+  if (protocol.era === 'modern' || (protocol.era === 'legacy' && !speaksV1(protocol))) {
+    if (protocol.era === 'modern' && options.transport === 'sse') {
+      throw new SessionError(
+        'invalid_options',
+        'the legacy SSE transport exists only in the 2025 era; use http or auto',
+      );
+    }
+    const kind = options.transport === 'sse' ? 'sse' : 'http';
+    return attemptV2(options, { kind, target, secrets, deadline }, protocol).catch((error: unknown) => {
+      throw connectFailed(`could not connect to ${target}`, error, secrets);
+    });
+  }
+  if (protocol.era === 'auto' && options.transport !== 'sse') {
+    try {
+      return await attemptV2(options, { kind: 'http', target, secrets, deadline }, protocol);
+    } catch (error) {
+      // Silence is an outage, not a 2025 server; anything else (a 4xx, a JSON-RPC error, no discover result) means
+      // "not modern": the 2025 handshake then runs, and its failure (if any) is the one reported.
+      if (error instanceof AttemptFailure && error.timedOut) {
+        throw connectFailed(`could not connect to ${target}`, error, secrets);
+      }
+    }
+  }
+  return openLegacy(options, target, secrets, deadline);
+}
+
+/** The 2025 handshake through the SDK v1 Client: Streamable HTTP, legacy SSE, or `auto` (HTTP, then SSE on a 4xx). */
+async function openLegacy(
+  options: OpenSessionOptions,
+  target: string,
+  secrets: readonly string[],
+  deadline: number,
+): Promise<McpSession> {
   if (options.transport !== 'auto') {
-    const kind = options.transport;
+    const kind = options.transport === 'sse' ? 'sse' : 'http';
     return attempt(options, { kind, target, secrets, deadline }).catch((error: unknown) => {
       const how = kind === 'sse' ? ' over legacy SSE' : '';
       throw connectFailed(`could not connect to ${target}${how}`, error, secrets);
     });
   }
-
   try {
     return await attempt(options, { kind: 'http', target, secrets, deadline });
   } catch (error) {
@@ -219,31 +291,35 @@ function buildTransport(
   }
 }
 
-/** One connection attempt over one transport; on failure everything it opened is closed again. */
-async function attempt(options: OpenSessionOptions, plan: AttemptPlan): Promise<McpSession> {
-  let stderr = '';
-  // The SDK's errors for a web page ("Unexpected content type", an SSE error with code 200) drop what was answered;
-  // the last such answer is kept to say it.
+/** The answer a watched fetch saw last that was not MCP (a web page), for the error message. */
+interface WatchedFetch {
+  readonly fetch: SessionFetch;
+  foreign(): ForeignAnswer | undefined;
+}
+
+/**
+ * The session's fetch (the SSRF-safe one in hosted runs), watched: the SDK's errors for a web page ("Unexpected
+ * content type", an SSE error with code 200) drop what was answered; the last such answer is kept to say it.
+ */
+function watchFetch(options: OpenSessionOptions): WatchedFetch {
   let foreign: ForeignAnswer | undefined;
   const baseFetch: SessionFetch = options.fetch ?? ((url, init) => fetch(url, init));
-  const watchedFetch: SessionFetch = async (url, init) => {
-    const response = await baseFetch(url, init);
-    const contentType = response.headers.get('content-type') ?? '';
-    if (response.ok && response.status !== 202 && response.status !== 204 && !MCP_CONTENT_TYPE.test(contentType)) {
-      const type = contentType.split(';')[0]?.trim();
-      foreign = { method: init?.method ?? 'GET', status: response.status, contentType: type || 'no content type' };
-    }
-    return response;
-  };
-  const inner = buildTransport(
-    options,
-    plan.kind,
-    (chunk) => {
-      stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
+  return {
+    fetch: async (url, init) => {
+      const response = await baseFetch(url, init);
+      const contentType = response.headers.get('content-type') ?? '';
+      if (response.ok && response.status !== 202 && response.status !== 204 && !MCP_CONTENT_TYPE.test(contentType)) {
+        const type = contentType.split(';')[0]?.trim();
+        foreign = { method: init?.method ?? 'GET', status: response.status, contentType: type || 'no content type' };
+      }
+      return response;
     },
-    watchedFetch,
-  );
-  const recorder = new RecordingTransport(inner, {
+    foreign: () => foreign,
+  };
+}
+
+function recordingTransport(options: OpenSessionOptions, inner: Transport): RecordingTransport {
+  return new RecordingTransport(inner, {
     maxMessageBytes: options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
     maxEntries: options.maxTranscriptEntries ?? DEFAULT_MAX_ENTRIES,
     now: options.now ?? Date.now,
@@ -254,34 +330,64 @@ async function attempt(options: OpenSessionOptions, plan: AttemptPlan): Promise<
       }
     },
   });
-  const client = new Client(options.clientInfo ?? { name: 'mcptest', version: '0.1.0' }, {
-    capabilities: declaredCapabilities(options.capabilities),
-  });
-  installClientHandlers(client, options.capabilities);
+}
 
+/** Runs `connect` under the attempt's deadline (which also covers transport start, e.g. the SSE endpoint event). */
+async function connectWithin(plan: AttemptPlan, handshake: string, connect: (timeoutMs: number) => Promise<void>) {
   const remaining = Math.max(1, plan.deadline - Date.now());
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () =>
-        reject(new AttemptFailure(`no answer to initialize within ${Math.round(remaining)} ms (timed out)`, undefined)),
+        reject(
+          new AttemptFailure(
+            `no answer to ${handshake} within ${Math.round(remaining)} ms (timed out)`,
+            undefined,
+            undefined,
+            true,
+          ),
+        ),
       remaining,
     );
   });
   try {
+    await Promise.race([connect(remaining), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One connection attempt over one transport; on failure everything it opened is closed again. */
+async function attempt(options: OpenSessionOptions, plan: AttemptPlan): Promise<McpSession> {
+  let stderr = '';
+  const watched = watchFetch(options);
+  const inner = buildTransport(
+    options,
+    plan.kind,
+    (chunk) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
+    },
+    watched.fetch,
+  );
+  const recorder = recordingTransport(options, inner);
+  const client = new Client(options.clientInfo ?? { name: 'mcptest', version: '0.1.0' }, {
+    capabilities: declaredCapabilities(options.capabilities),
+  });
+  installClientHandlers(client, options.capabilities);
+
+  try {
     // The SDK's own timeout covers the initialize request; ours also covers transport start (the SSE endpoint event).
-    await Promise.race([client.connect(recorder, { timeout: remaining }), timedOut]);
+    await connectWithin(plan, 'initialize', (timeout) => client.connect(recorder, { timeout }));
   } catch (error) {
     await client.close().catch(() => undefined);
     await inner.close().catch(() => undefined);
-    throw error instanceof AttemptFailure ? error : explainConnectError(error, plan.kind, stderr, foreign);
-  } finally {
-    clearTimeout(timer);
+    throw error instanceof AttemptFailure ? error : explainConnectError(error, plan.kind, stderr, watched.foreign());
   }
 
   const initialize = recorder.initializeInfo();
   return new McpSession({
     client,
+    era: 'legacy',
     recorder,
     transport: plan.kind,
     target: plan.target,
@@ -293,31 +399,104 @@ async function attempt(options: OpenSessionOptions, plan: AttemptPlan): Promise<
   });
 }
 
+/** The newest 2025 revision, the one the SDK v1 Client offers in initialize (it cannot offer another). */
+const V1_PROTOCOL_VERSION: LegacyProtocolVersion = LEGACY_PROTOCOL_VERSIONS[0];
+
+/** Whether the v1 Client serves this plan: `auto`'s fallback and the newest 2025 revision. */
+function speaksV1(protocol: ProtocolPlan): boolean {
+  return protocol.era === 'auto' || (protocol.era === 'legacy' && protocol.version === V1_PROTOCOL_VERSION);
+}
+
+/**
+ * One attempt through the SDK v2 client. `auto` and `modern` pin 2026-07-28: the client sends server/discover (one
+ * POST) and accepts only a server offering that revision. A legacy plan here is an older 2025 revision, offered in
+ * initialize by v2's legacy mode.
+ */
+async function attemptV2(
+  options: OpenSessionOptions,
+  plan: AttemptPlan & { readonly kind: 'http' | 'sse' },
+  protocol: ProtocolPlan,
+): Promise<McpSession> {
+  const watched = watchFetch(options);
+  const requestInit: RequestInit = { headers: { ...options.headers } };
+  const url = new URL(options.url ?? '');
+  const inner =
+    plan.kind === 'sse'
+      ? new V2SSEClientTransport(url, { requestInit, fetch: watched.fetch })
+      : new V2StreamableHTTPClientTransport(url, { requestInit, fetch: watched.fetch });
+  const recorder = recordingTransport(options, inner as unknown as Transport);
+  const modern = protocol.era !== 'legacy';
+  const version = protocol.era === 'legacy' ? protocol.version : MODERN_VERSION;
+  const v2 = new V2Client(options.clientInfo ?? { name: 'mcptest', version: '0.1.0' }, {
+    capabilities: declaredCapabilities(options.capabilities) as never,
+    supportedProtocolVersions: [version],
+    versionNegotiation: { mode: modern ? { pin: version } : 'legacy' },
+  });
+  installModernClientHandlers(v2, options.capabilities);
+  const handshake = modern ? 'server/discover' : 'initialize';
+
+  try {
+    await connectWithin(plan, handshake, (timeout) => v2.connect(recorder as never, { timeout }));
+  } catch (error) {
+    await v2.close().catch(() => undefined);
+    await inner.close().catch(() => undefined);
+    if (error instanceof AttemptFailure) throw error;
+    if (error instanceof V2SdkError && error.code === V2SdkErrorCode.EraNegotiationFailed) {
+      // The probe's own failure (network, SSRF refusal, timeout) is in data.cause: say that, not "not modern".
+      const cause = (error.data as { cause?: unknown } | undefined)?.cause;
+      if (cause instanceof Error && !(cause instanceof V2SdkError && httpStatusOf(cause) !== undefined)) {
+        throw explainConnectError(fromV2Error(cause), plan.kind, '', watched.foreign(), handshake);
+      }
+      throw new AttemptFailure(
+        `the server did not answer server/discover as a ${version} server (it may speak only the 2025 revisions: ` +
+          'use protocol auto or legacy)',
+        undefined,
+      );
+    }
+    throw explainConnectError(fromV2Error(error), plan.kind, '', watched.foreign(), handshake);
+  }
+
+  const client = new ModernSessionClient(v2);
+  return new McpSession({
+    client,
+    era: modern ? 'modern' : 'legacy',
+    recorder,
+    transport: plan.kind,
+    target: plan.target,
+    protocolVersion: client.negotiatedProtocolVersion() ?? version,
+    secrets: plan.secrets,
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+  });
+}
+
 /** Why connect/initialize failed, in words, keeping the HTTP status for `auto`. */
 function explainConnectError(
   error: unknown,
   kind: SessionTransportKind,
   stderr: string,
   foreign: ForeignAnswer | undefined,
+  handshake = 'initialize',
 ): AttemptFailure {
   const httpStatus = httpStatusOf(error);
   const message = error instanceof Error ? error.message : String(error);
   if (foreign !== undefined && (/content type/i.test(message) || (httpStatus !== undefined && httpStatus < 300))) {
-    const what = `HTTP ${foreign.status} ${foreign.contentType} to ${foreign.method === 'POST' ? 'the initialize POST' : 'the SSE GET'}`;
+    const what = `HTTP ${foreign.status} ${foreign.contentType} to ${foreign.method === 'POST' ? `the ${handshake} POST` : 'the SSE GET'}`;
     return new AttemptFailure(notMcpReason(what), foreign.status, what);
   }
   if (httpStatus !== undefined) {
-    const what = kind === 'sse' ? 'the SSE GET' : 'the initialize POST';
+    const what = kind === 'sse' ? 'the SSE GET' : `the ${handshake} POST`;
     // No OAuth flow runs here (the SDK gets no auth provider, so WWW-Authenticate's resource_metadata is never
     // fetched): credentials come from the server's headers.
     const hint = httpStatus === 401 ? ' (unauthorized: give the credentials as server headers)' : '';
     return new AttemptFailure(`${what} was answered with HTTP ${httpStatus}${hint}${bodyHint(error)}`, httpStatus);
   }
   if (error instanceof McpError) {
-    if (error.code === -32001) return new AttemptFailure('no answer to initialize (timed out)', undefined);
+    if (error.code === -32001) {
+      return new AttemptFailure(`no answer to ${handshake} (timed out)`, undefined, undefined, true);
+    }
     if (error.code === -32000) return new AttemptFailure(closedReason(kind, stderr), undefined);
     const message = error.message.replace(/^MCP error -?\d+:\s*/, '');
-    return new AttemptFailure(`the server rejected initialize with error ${error.code}: ${message}`, undefined);
+    return new AttemptFailure(`the server rejected ${handshake} with error ${error.code}: ${message}`, undefined);
   }
   const version = /protocol version is not supported: (.*)$/.exec(message)?.[1];
   if (version !== undefined) {
@@ -328,7 +507,7 @@ function explainConnectError(
     );
   }
   if (typeof error === 'object' && error !== null && 'issues' in error) {
-    return new AttemptFailure('the answer to initialize is not valid MCP', undefined);
+    return new AttemptFailure(`the answer to ${handshake} is not valid MCP`, undefined);
   }
   return new AttemptFailure(describeNetworkError(error), undefined);
 }

@@ -130,6 +130,21 @@ export class RecordingTransport implements Transport {
     this.inner.setProtocolVersion?.(version);
   }
 
+  /*
+   * The SDK v2 client (modern era) asks these of its transport: whether each request has its own HTTP stream (then
+   * closing that stream is how a request is cancelled), and which revisions to offer. The wrapper passes them through
+   * so the client behaves as it would on the bare transport.
+   */
+  get hasPerRequestStream(): boolean | undefined {
+    return (this.inner as { readonly hasPerRequestStream?: boolean }).hasPerRequestStream;
+  }
+
+  setSupportedProtocolVersions(versions: string[]): void {
+    (this.inner as { setSupportedProtocolVersions?: (versions: string[]) => void }).setSupportedProtocolVersions?.(
+      versions,
+    );
+  }
+
   start(): Promise<void> {
     return this.inner.start();
   }

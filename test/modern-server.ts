@@ -1,0 +1,92 @@
+// A server on the current MCP revision (2026-07-28), built with the official SDK v2 server packages and served on a
+// free loopback port. It serves the same tools, resource and prompt as server-everything (same names, schemas and
+// answers), so one suite can run unchanged against both eras. `legacy: 'reject'` makes it modern-only (a 2025
+// initialize gets "Unsupported protocol version"); `legacy: 'stateless'` serves both eras. It counts the HTTP
+// requests it receives, so tests can assert what a stateless exchange costs.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+export interface ModernServer {
+  /** The MCP endpoint (…/mcp). */
+  readonly url: string;
+  readonly port: number;
+  /** HTTP requests received so far, by method and the Mcp-Method header (or "-"): e.g. "POST tools/call". */
+  requests(): readonly string[];
+  stop(): Promise<void>;
+}
+
+export interface ModernServerOptions {
+  /** How 2025-era traffic is served; default 'reject' (modern-only). */
+  readonly legacy?: 'reject' | 'stateless';
+}
+
+const DOC_NAME = 'features.md';
+/** server-everything's static document resource, read from its own package so the texts are identical. */
+const DOC_PATH = path.resolve('node_modules/@modelcontextprotocol/server-everything/dist/docs', DOC_NAME);
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+function buildServer(): McpServer {
+  const server = new McpServer({ name: 'mcptest-modern-fixture', version: '1.0.0' });
+  server.registerTool(
+    'echo',
+    {
+      title: 'Echo Tool',
+      description: 'Echoes back the input string',
+      inputSchema: z.object({ message: z.string().describe('Message to echo') }),
+      annotations: READ_ONLY,
+    },
+    ({ message }) => ({ content: [{ type: 'text', text: `Echo: ${message}` }] }),
+  );
+  server.registerTool(
+    'get-sum',
+    {
+      title: 'Get Sum Tool',
+      description: 'Returns the sum of two numbers',
+      inputSchema: z.object({ a: z.number().describe('First number'), b: z.number().describe('Second number') }),
+      annotations: READ_ONLY,
+    },
+    ({ a, b }) => ({ content: [{ type: 'text', text: `The sum of ${a} and ${b} is ${a + b}.` }] }),
+  );
+  const uri = `demo://resource/static/document/${DOC_NAME}`;
+  server.registerResource(
+    DOC_NAME,
+    uri,
+    { mimeType: 'text/markdown', description: `Static document file exposed from /docs: ${DOC_NAME}` },
+    (href) => ({
+      contents: [{ uri: href.toString(), mimeType: 'text/markdown', text: readFileSync(DOC_PATH, 'utf8') }],
+    }),
+  );
+  server.registerPrompt('simple-prompt', { title: 'Simple Prompt', description: 'A prompt with no arguments' }, () => ({
+    messages: [{ role: 'user', content: { type: 'text', text: 'This is a simple prompt without arguments.' } }],
+  }));
+  return server;
+}
+
+/** Starts the server on 127.0.0.1 and a free port (the OS picks it, so no race with other processes). */
+export async function startModernServer(options: ModernServerOptions = {}): Promise<ModernServer> {
+  const handler = createMcpHandler(() => buildServer(), { legacy: options.legacy ?? 'reject' });
+  const serve = toNodeHandler(handler);
+  const seen: string[] = [];
+  const server = http.createServer((req, res) => {
+    const method = req.headers['mcp-method'];
+    seen.push(`${req.method ?? '?'} ${typeof method === 'string' ? method : '-'}`);
+    void serve(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('the modern server has no port');
+  return {
+    url: `http://127.0.0.1:${address.port}/mcp`,
+    port: address.port,
+    requests: () => [...seen],
+    stop: async () => {
+      await handler.close?.();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
