@@ -115,7 +115,9 @@ describe('mcptest run against server-everything', () => {
       const outcome = await runMcptest(['run', mixed, '--url', url, '--transport', transport, '--json']);
       const report = jsonReport(outcome);
       expect(outcome.code, outcome.stderr).toBe(1);
-      expect(Object.keys(report)).toEqual(['summary', 'results', 'regressions']);
+      // protocolVersion: the revision the sessions negotiated (server-everything speaks the 2025 era).
+      expect(Object.keys(report)).toEqual(['summary', 'results', 'regressions', 'protocolVersion']);
+      expect((report as { protocolVersion?: string }).protocolVersion).toBe('2025-11-25');
       expect(Object.keys(report.summary)).toEqual(['total', 'passed', 'failed', 'skipped']);
       expect(report.summary).toEqual({ total: 5, passed: 2, failed: 2, skipped: 1 });
       expect(report.results.map((r) => [r.name, r.status])).toEqual([

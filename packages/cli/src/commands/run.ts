@@ -41,6 +41,9 @@ to stderr as each assertion finishes; the report goes to stdout.
 Server:
   --url URL                 test this server instead of every assertion's server: block
   --transport auto|http|sse transport of --url (default auto: Streamable HTTP, then legacy SSE)
+  --protocol auto|2026-07-28|2025-11-25|2025-06-18|2025-03-26|2024-11-05|modern|legacy
+                            MCP protocol era of every session, over the suites' protocol: (default auto:
+                            server/discover, then the 2025 initialize handshake)
   --header "Name: value"    HTTP header for --url and suite HTTP servers (repeatable)
   --fixture DIR             {{fixture}} directory (default: each suite's fixture:, relative to the suite)
   --session per-assertion|shared
@@ -288,11 +291,13 @@ async function execute(
   const budget = createMemoryCallBudget({ maxCalls: prepared.basePolicy.max_calls });
   const safeFetch = createSafeFetch({ allowPrivateNetworks: env.allowPrivateNetworks });
   const trials: ExecutedAssertion[] = [];
+  const protocolVersions = new Set<string>();
   try {
     for (const { suite, policy, fixtureDir, snapshots } of prepared.suites) {
       const outcome = await executeSuite(suite, {
         serverOverride:
           args.url === undefined ? undefined : { url: args.url, transport: args.transport, headers: args.headers },
+        ...(args.protocol === undefined ? {} : { protocol: args.protocol }),
         fetch: safeFetch,
         allowStdio: true,
         // The user's own machine: file_* expectations, audit_log and fixtures read its files (bounded, see the executor).
@@ -310,6 +315,7 @@ async function execute(
         signal,
       });
       trials.push(...outcome.results);
+      if (outcome.protocolVersion !== undefined) protocolVersions.add(outcome.protocolVersion);
       // The budget and an interrupt are already reported (event above, "interrupted" below); anything else is new.
       const reason = outcome.stoppedReason;
       if (reason !== undefined && !signal.aborted && !notes.some((note) => note.startsWith(reason))) {
@@ -336,6 +342,7 @@ async function execute(
     trials,
     baseline: prepared.baseline,
     durationMs: Date.now() - started,
+    ...(protocolVersions.size === 0 ? {} : { protocolVersion: [...protocolVersions].join(', ') }),
   });
   problems.push(
     ...(await writeReportFiles(

@@ -21,6 +21,8 @@ export function buildRunReport(input: {
   trials: readonly TrialResult[];
   baseline?: Pick<Baseline, 'entries'>;
   durationMs: number;
+  /** The MCP protocol version(s) the sessions negotiated (ExecuteSuiteResult.protocolVersion). */
+  protocolVersion?: string;
 }): RunReport {
   const groups = new Map<string, [AssertionResult, ...AssertionResult[]]>();
   for (const trial of input.trials) {
@@ -36,6 +38,7 @@ export function buildRunReport(input: {
     results,
     regressions: input.baseline ? findRegressions(input.baseline, results) : [],
     durationMs: input.durationMs,
+    ...(input.protocolVersion === undefined ? {} : { protocolVersion: input.protocolVersion }),
   };
 }
 

@@ -10,6 +10,15 @@ function parsed(argv: string[]): RunArgs {
 }
 
 describe('parseRunArgs', () => {
+  it.each([
+    ['2026-07-28', '2026-07-28'],
+    ['2025-06-18', '2025-06-18'],
+    ['Modern', 'modern'],
+    ['auto', 'auto'],
+  ])('--protocol %s applies to every session (with or without --url)', (flag, protocol) => {
+    expect(parsed(['s.yaml', '--protocol', flag]).protocol).toBe(protocol);
+  });
+
   it('gives the defaults for a bare suite list', () => {
     expect(parsed(['a.yaml', 'dir'])).toEqual({
       paths: ['a.yaml', 'dir'],
@@ -126,6 +135,7 @@ describe('parseRunArgs', () => {
     [['s.yaml', '--concurrency', '33'], '--concurrency must be an integer from 1 to 32, not "33"'],
     [['s.yaml', '--call-delay', '60001'], '--call-delay must be an integer from 0 to 60000, not "60001"'],
     [['s.yaml', '--session', 'pooled'], '--session must be per-assertion or shared, not "pooled"'],
+    [['s.yaml', '--protocol', '2025-01-01'], '--protocol must be auto, modern, legacy, 2026-07-28, 2025-11-25'],
     [['s.yaml', '--badge', 'badge.png'], '--badge must name a .svg (image) or .json (shields.io endpoint) file'],
     [['s.yaml', '--junit', ''], '--junit needs a file name'],
     [['s.yaml', '--fixture', ' '], '--fixture needs a directory'],

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { PROTOCOL_CHOICES, type ProtocolChoice } from '@mcptest/core';
 import { parseHeaderFlags, UsageError } from '../cli-flags';
 
 /** The options of one `mcptest run`, validated. */
@@ -9,6 +10,8 @@ export interface RunArgs {
   /** Replaces every assertion's server. */
   url?: string;
   transport: 'auto' | 'http' | 'sse';
+  /** `--protocol`: the era or revision of every session, over the suites' `protocol:`; absent: theirs (else auto). */
+  protocol?: ProtocolChoice;
   /** `--header` values by name; a repeated name keeps the last value. */
   headers: Record<string, string>;
   /** Absolute fixture directory (`{{fixture}}`), overriding each suite's `fixture:`. */
@@ -36,6 +39,7 @@ export type ParseRunArgsOutcome =
 const OPTIONS = {
   url: { type: 'string' },
   transport: { type: 'string' },
+  protocol: { type: 'string' },
   header: { type: 'string', multiple: true },
   fixture: { type: 'string' },
   trials: { type: 'string' },
@@ -148,6 +152,9 @@ export function parseRunArgs(argv: readonly string[], cwd: string): ParseRunArgs
       paths: positionals,
       url,
       transport: oneOf('transport', values.transport, ['auto', 'http', 'sse'], 'auto'),
+      ...(values.protocol === undefined
+        ? {}
+        : { protocol: oneOf('protocol', values.protocol.trim().toLowerCase(), PROTOCOL_CHOICES, 'auto') }),
       headers: parseHeaderFlags(values.header),
       fixture: fixture === undefined ? undefined : path.resolve(cwd, fixture),
       trials: intFlag('trials', values.trials) ?? 1,

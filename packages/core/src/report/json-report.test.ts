@@ -62,6 +62,12 @@ describe('formatJsonReport', () => {
     expect(Object.keys(parsed.results[0] ?? {})).toEqual(['name', 'status', 'detail', 'durationMs']);
   });
 
+  it('adds the negotiated protocol version last, when a session opened', () => {
+    const parsed = JSON.parse(formatJsonReport({ ...emptyReport, protocolVersion: '2026-07-28' })) as object;
+    expect(Object.keys(parsed)).toEqual(['summary', 'results', 'regressions', 'protocolVersion']);
+    expect(parsed).toMatchObject({ protocolVersion: '2026-07-28' });
+  });
+
   it('prints an empty run', () => {
     expect(JSON.parse(formatJsonReport(emptyReport))).toEqual({
       summary: { total: 0, passed: 0, failed: 0, skipped: 0 },

@@ -4,7 +4,8 @@ import type { AssertionResult, RunReport } from '../result/run-result';
  * The `mcptest run --json` document (DESIGN.md contract), pretty-printed with a final newline:
  * `{"summary":{"total","passed","failed","skipped"},"results":[{"name","status","detail","durationMs"}]}`.
  * Added, never in place of those: per result `file`, `tool` and `trials` when known, and a top-level
- * `regressions` list (empty without a baseline). Keys come out in this fixed order, durations as whole
+ * `regressions` list (empty without a baseline), and `protocolVersion` (the MCP revision the sessions negotiated)
+ * when a session opened. Keys come out in this fixed order, durations as whole
  * milliseconds, and nothing else a result object may carry leaks into the output.
  */
 export function formatJsonReport(report: RunReport): string {
@@ -13,6 +14,7 @@ export function formatJsonReport(report: RunReport): string {
     summary: { total, passed, failed, skipped },
     results: report.results.map(jsonResult),
     regressions: report.regressions.map(({ name, before, after, detail }) => ({ name, before, after, detail })),
+    ...(report.protocolVersion !== undefined && { protocolVersion: report.protocolVersion }),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }

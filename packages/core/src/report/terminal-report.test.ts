@@ -27,6 +27,11 @@ describe('formatTerminalReport', () => {
     expect(text).not.toContain(ESC);
   });
 
+  it('names the negotiated MCP revision after the duration', () => {
+    const text = formatTerminalReport({ ...mixedReport, protocolVersion: '2026-07-28' }, { color: false });
+    expect(text).toContain('3 assertions, 1 passed, 1 failed, 1 skipped (1.30s, MCP 2026-07-28)\n');
+  });
+
   it('colours symbols, details and counts on a terminal', () => {
     const text = formatTerminalReport(mixedReport, { color: true });
     expect(text.split('\n').slice(0, 7)).toEqual([

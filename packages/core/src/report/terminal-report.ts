@@ -51,7 +51,9 @@ export function formatTerminalReport(report: RunReport, options: TerminalReportO
   if (passed > 0) counts.push(paint('green', `${passed} passed`));
   if (failed > 0) counts.push(paint('red', `${failed} failed`));
   if (skipped > 0) counts.push(paint('yellow', `${skipped} skipped`));
-  lines.push(`${counts.join(', ')} ${paint('gray', `(${formatDuration(report.durationMs)})`)}`);
+  // The negotiated MCP revision says which era the results are about (a server may speak both).
+  const protocol = report.protocolVersion === undefined ? '' : `, MCP ${sanitize(report.protocolVersion)}`;
+  lines.push(`${counts.join(', ')} ${paint('gray', `(${formatDuration(report.durationMs)}${protocol})`)}`);
 
   const withTrials = report.results.flatMap((r) => (r.trials ? [r.trials] : []));
   if (withTrials.length > 0) {

@@ -54,6 +54,11 @@ export interface RunReport {
   results: AssertionResult[];
   regressions: Regression[];
   durationMs: number;
+  /**
+   * The MCP protocol version the run's sessions negotiated (e.g. `2026-07-28`, `2025-11-25`); distinct values joined
+   * with ", " when assertions reached servers on different revisions. Absent when no session opened.
+   */
+  protocolVersion?: string;
 }
 
 /** Counts by status; the one place a summary is computed. */

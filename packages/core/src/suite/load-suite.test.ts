@@ -327,6 +327,31 @@ describe('loadSuite: broken files are located and explained', () => {
   });
 });
 
+describe('loadSuite: server.protocol', () => {
+  it.each([
+    ['2026-07-28', '2026-07-28'],
+    ['Modern', 'modern'],
+    ['2025-06-18', '2025-06-18'],
+  ])('reads protocol %s', (value, protocol) => {
+    const loaded = loadSuite(
+      `name: p\nserver: { url: https://a.example/mcp, protocol: ${value} }\nassertions:\n  - name: e\n    assert: { tool: echo }\n`,
+      'p.yaml',
+    );
+    expect(loaded.ok && loaded.suite.server?.protocol).toBe(protocol);
+  });
+
+  it('refuses an unknown protocol, suggesting the nearest', () => {
+    const loaded = loadSuite(
+      'name: p\nserver: { url: https://a.example/mcp, protocol: 2025-11-24 }\nassertions:\n  - name: e\n    assert: { tool: echo }\n',
+      'p.yaml',
+    );
+    expect(loaded.ok).toBe(false);
+    const error = loaded.ok ? undefined : loaded.errors[0];
+    expect(error?.message).toContain('unknown protocol "2025-11-24"');
+    expect(error?.hint).toContain('did you mean `2025-11-25`?');
+  });
+});
+
 describe('loadSuite: valid files', () => {
   it('loads an mcp-assert single-assertion file', () => {
     const suite = loaded(
@@ -369,6 +394,7 @@ describe('loadSuite: valid files', () => {
           column: 1,
           server: {
             transport: 'stdio',
+            protocol: 'auto',
             command: 'npx',
             args: ['@modelcontextprotocol/server-memory', '8080'],
             env: { DEBUG: '1' },
@@ -423,6 +449,7 @@ describe('loadSuite: valid files', () => {
     );
     expect(suite.assertions[0]?.server).toEqual({
       transport: 'auto',
+      protocol: 'auto',
       args: [],
       env: {},
       url: 'https://example.com/mcp',

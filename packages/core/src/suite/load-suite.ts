@@ -1,4 +1,5 @@
 import type { SuitePolicy } from '../policy/exec-policy-schema';
+import type { ProtocolChoice } from '../protocol/protocol-choice';
 import { type Document } from 'yaml';
 import { type z } from 'zod';
 import { EXPECT_KEYS } from '../check/expect-schema';
@@ -54,6 +55,8 @@ export interface LoadSuiteOptions {
 export interface SuiteServer {
   /** `stdio` when a command is given and no transport; `auto` (Streamable HTTP, then SSE) when none is given. */
   transport: SuiteTransport;
+  /** The protocol era or revision; `auto` when none is given. */
+  protocol: ProtocolChoice;
   command?: string;
   args: string[];
   env: Record<string, string>;
@@ -483,6 +486,7 @@ function normalizeServer(server: z.output<typeof SuiteServerSchema> | null | und
   const transport: SuiteTransport = server.transport ?? (server.command !== undefined ? 'stdio' : 'auto');
   return {
     transport,
+    protocol: server.protocol ?? 'auto',
     ...(server.command === undefined ? {} : { command: server.command }),
     args: server.args ?? [],
     env: server.env ?? {},

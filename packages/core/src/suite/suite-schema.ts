@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Expect } from '../check/expect-schema';
 import { SuitePolicy } from '../policy/exec-policy-schema';
+import { isProtocolChoice, PROTOCOL_CHOICES, type ProtocolChoice } from '../protocol/protocol-choice';
 import { trajectoryDocumentShape } from '../trajectory/trajectory-schema';
 import { DURATION_EXAMPLE, parseDuration } from './parse-duration';
 import { suggestKey } from './suggest-key';
@@ -115,6 +116,25 @@ const Transport = z
     );
   })
   .meta({ shape: 'one of `stdio`, `auto`, `http` (also `streamable-http`), `sse`; case-insensitive' });
+
+/** The protocol era or revision to speak (packages/core/src/protocol); case-insensitive. */
+export const SuiteProtocol = z
+  .unknown()
+  .transform((value, ctx): ProtocolChoice => {
+    const allowed = `allowed: ${PROTOCOL_CHOICES.join(', ')}`;
+    if (typeof value !== 'string')
+      return fail(ctx, value, `expected a protocol era or revision, got ${describeSuiteValue(value)}`, allowed);
+    const choice = value.trim().toLowerCase();
+    if (isProtocolChoice(choice)) return choice;
+    const nearest = suggestKey(choice, PROTOCOL_CHOICES);
+    return fail(
+      ctx,
+      value,
+      `unknown protocol "${value}"`,
+      nearest ? `did you mean \`${nearest}\`? ${allowed}` : allowed,
+    );
+  })
+  .meta({ shape: `one of ${PROTOCOL_CHOICES.map((c) => `\`${c}\``).join(', ')}` });
 
 /** `skip: true` or `skip: "reason"`; normalized to the reason, or undefined when not skipped. */
 const Skip = z
@@ -237,6 +257,13 @@ export const SuiteServerSchema = z
         '`auto` tries Streamable HTTP, then falls back to legacy SSE. Default: `stdio` when `command` is set, else ' +
         '`auto`.',
       examples: ['http'],
+    }),
+    protocol: SuiteProtocol.optional().meta({
+      description:
+        'MCP protocol era: `auto` sends `server/discover` and falls back to the 2025 `initialize` handshake; ' +
+        '`2026-07-28` (or `modern`) speaks only the current revision; a 2025 revision (or `legacy`) only the ' +
+        'handshake. stdio and SSE servers speak the 2025 era. `mcptest run --protocol` overrides it. Default: `auto`.',
+      examples: ['2026-07-28'],
     }),
     url: ServerUrl.optional().meta({
       description: 'Endpoint of an HTTP or SSE server.',

@@ -91,6 +91,8 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     shared: options.sessionMode === 'shared' ? new Map() : undefined,
     listings: new Map(),
     listingBytes: new Map(),
+    eras: new Map(),
+    protocolVersions: new Set(),
     onBudgetExhausted(exhausted) {
       if (budgetEvent) return;
       budgetEvent = exhausted;
@@ -135,10 +137,12 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
       ? RUN_CANCELLED
       : undefined;
   const unreachable = options.signal?.aborted ? undefined : findUnreachableServer(results);
+  const protocolVersion = [...run.protocolVersions].join(', ');
   return {
     results,
     callsUsed,
     requestsUsed,
+    ...(protocolVersion === '' ? {} : { protocolVersion }),
     ...(stoppedReason === undefined ? {} : { stoppedReason }),
     ...(unreachable === undefined ? {} : { unreachable }),
   };
@@ -169,6 +173,9 @@ interface RunState {
   listings: Map<string, ReadonlyMap<string, ToolDescriptor>>;
   /** Bytes of the listing held per connection, so all of them together stay under `maxToolListingBytes`. */
   listingBytes: Map<string, number>;
+  /** The era found per connection (see OpenExecutorSessionOptions.knownEra) and every negotiated version, in order. */
+  eras: Map<string, 'modern' | 'legacy'>;
+  protocolVersions: Set<string>;
   onBudgetExhausted(exhausted: BudgetExhausted): void;
   onToolCall(): void;
 }
@@ -369,13 +376,17 @@ async function openSession(
     const timeoutMs = Math.max(1, deadline - performance.now());
     let session: McpSession | undefined;
     try {
+      const knownEra = run.eras.get(key);
       session = await run.gate.send(() =>
         openExecutorSession(spec, {
           timeoutMs,
           allowStdio: run.options.allowStdio,
           ...(run.fetch ? { fetch: run.fetch } : {}),
+          ...(knownEra ? { knownEra } : {}),
         }),
       );
+      run.eras.set(key, session.era);
+      run.protocolVersions.add(session.protocolVersion);
       const known = run.shared ? undefined : run.listings.get(key);
       if (known && calls.every((call) => known.has(call.tool))) return { ok: true, session, tools: known };
       const opened = session;
@@ -470,6 +481,7 @@ async function connectionSpec(
         url: options.serverOverride.url,
         headers: options.serverOverride.headers ?? {},
         mocks,
+        protocol: options.protocol ?? options.serverOverride.protocol ?? server?.protocol ?? 'auto',
       },
     };
   }
@@ -501,7 +513,17 @@ async function connectionSpec(
       if (!expanded.ok) return { ok: false, detail: `server.env.${name}: ${expanded.error.message}` };
       env[name] = expanded.value;
     }
-    return { ok: true, spec: { transport: 'stdio', command: server.command, args, env, mocks } };
+    return {
+      ok: true,
+      spec: {
+        transport: 'stdio',
+        command: server.command,
+        args,
+        env,
+        mocks,
+        protocol: options.protocol ?? server.protocol,
+      },
+    };
   }
   if (server.url === undefined) return { ok: false, detail: `server: transport ${server.transport} needs a \`url\`` };
   const url = expandEnv(server.url, options.env);
@@ -512,7 +534,16 @@ async function connectionSpec(
     if (!expanded.ok) return { ok: false, detail: `server.headers.${name}: ${expanded.error.message}` };
     headers[name] = expanded.value;
   }
-  return { ok: true, spec: { transport: server.transport, url: url.value, headers, mocks } };
+  return {
+    ok: true,
+    spec: {
+      transport: server.transport,
+      url: url.value,
+      headers,
+      mocks,
+      protocol: options.protocol ?? server.protocol,
+    },
+  };
 }
 
 /**

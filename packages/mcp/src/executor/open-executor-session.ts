@@ -1,3 +1,4 @@
+import type { ProtocolChoice } from '@mcptest/core';
 import { type McpSession, openSession, type SessionClientCapabilities, type SessionFetch } from '../session';
 
 /** Where and how to connect for one assertion, resolved from the override or its server block (see connectionSpec). */
@@ -7,6 +8,7 @@ export type ConnectionSpec =
       url: string;
       headers: Record<string, string>;
       mocks: SessionClientCapabilities;
+      protocol: ProtocolChoice;
     }
   | {
       transport: 'stdio';
@@ -14,17 +16,25 @@ export type ConnectionSpec =
       args: string[];
       env: Record<string, string>;
       mocks: SessionClientCapabilities;
+      protocol: ProtocolChoice;
     };
 
 export interface OpenExecutorSessionOptions {
   timeoutMs: number;
   allowStdio: boolean;
   fetch?: SessionFetch;
+  /**
+   * The era an earlier session of this run found on the same connection, when the spec says `auto`: later sessions
+   * skip the server/discover probe (a 2025 server would otherwise answer it once per assertion).
+   */
+  knownEra?: 'modern' | 'legacy';
 }
 
 /** Opens the session an assertion runs on; rejects with SessionError (describeSessionError words it). */
 export function openExecutorSession(spec: ConnectionSpec, options: OpenExecutorSessionOptions): Promise<McpSession> {
+  const protocol = spec.protocol === 'auto' && options.knownEra ? options.knownEra : spec.protocol;
   const common = {
+    protocol,
     capabilities: spec.mocks,
     connectTimeoutMs: options.timeoutMs,
     allowStdio: options.allowStdio,

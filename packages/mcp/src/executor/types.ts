@@ -1,4 +1,4 @@
-import type { AssertionResult, CallBudget, ExecPolicy, ToolClass } from '@mcptest/core';
+import type { AssertionResult, CallBudget, ExecPolicy, ProtocolChoice, ToolClass } from '@mcptest/core';
 import type { SafeFetch } from '../net';
 import type { Checker } from '../sandbox/checker';
 
@@ -13,6 +13,8 @@ export interface ExecutorServerOverride {
   url: string;
   transport: 'auto' | 'http' | 'sse';
   headers?: Record<string, string>;
+  /** The registered server's protocol era; default `auto`. `ExecuteSuiteOptions.protocol` overrides it. */
+  protocol?: ProtocolChoice;
 }
 
 export interface ExecuteSuiteOptions {
@@ -24,6 +26,11 @@ export interface ExecuteSuiteOptions {
    * passes the per-host politeness gate the fetch was made with).
    */
   fetch?: SafeFetch;
+  /**
+   * The protocol era or revision for every session (CLI `--protocol`), overriding the override's and the server
+   * blocks' `protocol`. Absent: theirs, else `auto`.
+   */
+  protocol?: ProtocolChoice;
   /** Whether `server.command` (a local child process) may be started; the CLI allows it, hosted runs never do. */
   allowStdio: boolean;
   /**
@@ -95,6 +102,11 @@ export interface ExecuteSuiteResult {
   callsUsed: number;
   /** HTTP requests that took from the budget's request allowance during this run (tool calls included). */
   requestsUsed: number;
+  /**
+   * The MCP protocol version(s) the run's sessions negotiated, distinct, in the order first seen, joined with ", "
+   * (one value unless assertions reach different servers); absent when no session opened.
+   */
+  protocolVersion?: string;
   /** Why the run stopped scheduling calls early (budget exhausted, cancelled); absent when everything was attempted. */
   stoppedReason?: string;
   /**

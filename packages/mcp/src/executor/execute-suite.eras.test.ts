@@ -1,0 +1,117 @@
+// One suite, run unchanged against the same tools served in both protocol eras: server-everything (2025) and a
+// modern-only SDK v2 server (2026-07-28). Same results; the run records the negotiated version; `auto` probes once
+// per connection, and the suite's `protocol:` key and the executor's `protocol` option pin the era.
+import { defaultExecPolicy, loadSuite, type LoadedSuite } from '@mcptest/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEverythingServer, type RunningServer } from '../../../../test/mcp-servers';
+import { startModernServer, type ModernServer } from '../../../../test/modern-server';
+import { createMemoryCallBudget } from '../budget/memory-call-budget';
+import { createSafeFetch, type SafeFetch } from '../net';
+import { executeSuite } from './execute-suite';
+import type { ExecuteSuiteOptions } from './types';
+
+function suiteOf(yaml: string): LoadedSuite {
+  const loaded = loadSuite(yaml, 'eras.yaml');
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors, null, 2));
+  return loaded.suite;
+}
+
+const ASSERTIONS = `
+assertions:
+  - name: echo
+    assert: { tool: echo, args: { message: both eras }, expect: { not_error: true, contains: ['Echo: both eras'] } }
+  - name: echo wrong (must fail)
+    assert: { tool: echo, args: { message: both eras }, expect: { contains: [goodbye] } }
+  - name: sum
+    assert: { tool: get-sum, args: { a: 2, b: 3 }, expect: { contains: ['The sum of 2 and 3 is 5.'] } }
+  - name: resources list
+    assert_resources: { list: {}, expect: { contains: ['demo://resource/static/document/features.md'] } }
+  - name: resource read
+    assert_resources: { read: demo://resource/static/document/features.md, expect: { not_error: true } }
+  - name: prompt
+    assert_prompts: { get: { name: simple-prompt }, expect: { contains: ['This is a simple prompt without arguments.'] } }
+`;
+
+let everything: RunningServer;
+let modern: ModernServer;
+const safeFetch: SafeFetch = createSafeFetch({ allowPrivateNetworks: ['127.0.0.0/8'] });
+
+beforeAll(async () => {
+  [everything, modern] = await Promise.all([startEverythingServer('streamableHttp'), startModernServer()]);
+});
+
+afterAll(async () => {
+  await Promise.all([everything?.stop(), modern?.stop()]);
+  await safeFetch.close();
+});
+
+function options(url: string, extra: Partial<ExecuteSuiteOptions> = {}): ExecuteSuiteOptions {
+  return {
+    serverOverride: { url, transport: 'http' },
+    fetch: safeFetch,
+    allowStdio: false,
+    policy: { ...defaultExecPolicy(), call_delay_ms: 0 },
+    budget: createMemoryCallBudget({ maxCalls: 100 }),
+    env: {},
+    ...extra,
+  };
+}
+
+const outcomes = (results: readonly { name: string; status: string; detail: string }[]) =>
+  results.map((r) => `${r.status} ${r.name}${r.status === 'PASS' ? '' : `: ${r.detail}`}`);
+
+describe('a suite across the two eras', () => {
+  it('runs unchanged with the same results, and records the negotiated version', async () => {
+    const suite = suiteOf(`name: eras\ntimeout: 15s\n${ASSERTIONS}`);
+    const legacy = await executeSuite(suite, options(everything.url));
+    const current = await executeSuite(suite, options(modern.url));
+    expect(outcomes(current.results)).toEqual(outcomes(legacy.results));
+    expect(current.results.map((r) => r.status)).toEqual(['PASS', 'FAIL', 'PASS', 'PASS', 'PASS', 'PASS']);
+    expect(legacy.protocolVersion).toBe('2025-11-25');
+    expect(current.protocolVersion).toBe('2026-07-28');
+  });
+
+  it('auto probes once per connection: later per-assertion sessions go straight to the era found', async () => {
+    const suite = suiteOf(`name: eras\ntimeout: 15s\n${ASSERTIONS}`);
+    const before = modern.requests().length;
+    const run = await executeSuite(suite, options(modern.url));
+    const sent = modern.requests().slice(before);
+    // Six per-assertion sessions, one server/discover each (the modern era has no initialize and no DELETE), one
+    // tools/list for the run (the listing is reused), and one request per call.
+    expect(sent.filter((r) => r === 'POST server/discover')).toHaveLength(6);
+    expect(sent.filter((r) => r === 'POST tools/list')).toHaveLength(1);
+    expect(sent).toHaveLength(6 + 1 + 6);
+    expect(run.requestsUsed).toBe(sent.length);
+  });
+
+  it('the suite key pins the era: a 2025-only server is then unreachable, and says why', async () => {
+    const suite = suiteOf(`name: pinned
+timeout: 10s
+server: { url: ${everything.url}, transport: http, protocol: 2026-07-28 }
+assertions:
+  - name: echo
+    assert: { tool: echo, args: { message: x }, expect: { contains: [x] } }
+`);
+    const run = await executeSuite(suite, { ...options(everything.url), serverOverride: undefined });
+    expect(run.results[0]?.status).toBe('FAIL');
+    expect(run.results[0]?.detail).toContain('did not answer server/discover as a 2026-07-28 server');
+    expect(run.protocolVersion).toBeUndefined();
+  });
+
+  it('the executor option overrides the suite key (CLI --protocol)', async () => {
+    const suite = suiteOf(`name: pinned
+timeout: 10s
+server: { url: ${everything.url}, transport: http, protocol: 2026-07-28 }
+assertions:
+  - name: echo
+    assert: { tool: echo, args: { message: x }, expect: { contains: ['Echo: x'] } }
+`);
+    const run = await executeSuite(suite, {
+      ...options(everything.url),
+      serverOverride: undefined,
+      protocol: 'legacy',
+    });
+    expect(run.results[0]?.status).toBe('PASS');
+    expect(run.protocolVersion).toBe('2025-11-25');
+  });
+});
