@@ -55,6 +55,8 @@ export const RunResource = z.object({
   callsUsed: z.int(),
   /** HTTP requests the run sent to the server, of every kind (tool calls included). */
   requestsUsed: z.int(),
+  /** The MCP protocol version the run's sessions negotiated (docs/protocol.md); null when no session opened. */
+  protocolVersion: z.string().nullable(),
   error: z.string().nullable(),
   queuedAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
@@ -68,10 +70,15 @@ export const RunListItem = RunResource.omit({ results: true });
 export type RunListItem = z.infer<typeof RunListItem>;
 
 /**
- * `data.run` of a webhook body (docs/webhooks.md): the list item without the budget counters and `queuedAt`, which
- * the webhook contract never carried.
+ * `data.run` of a webhook body (docs/webhooks.md): the list item without the budget counters, `protocolVersion` and
+ * `queuedAt`, which the webhook contract never carried.
  */
-export const RunWebhookRun = RunListItem.omit({ callsUsed: true, requestsUsed: true, queuedAt: true });
+export const RunWebhookRun = RunListItem.omit({
+  callsUsed: true,
+  requestsUsed: true,
+  protocolVersion: true,
+  queuedAt: true,
+});
 export type RunWebhookRun = z.infer<typeof RunWebhookRun>;
 
 /** The run columns the mappers read (as Prisma returns them). */
@@ -92,6 +99,7 @@ export interface RunRow {
   regressions: unknown;
   callsUsed: number;
   requestsUsed: number;
+  protocolVersion: string | null;
   error: string | null;
   queuedAt: Date;
   startedAt: Date | null;
@@ -135,6 +143,7 @@ export function toRunListItem(row: RunRow, appUrl: string): RunListItem {
     regressions: regressionsOf(row),
     callsUsed: row.callsUsed,
     requestsUsed: row.requestsUsed,
+    protocolVersion: row.protocolVersion,
     error: row.error,
     queuedAt: row.queuedAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
@@ -162,6 +171,12 @@ export function toRunResource(row: RunRow, results: readonly ResultRow[], appUrl
 
 /** `data.run` of a webhook body: the same mapper, minus the fields the webhook contract does not carry. */
 export function toRunWebhookRun(row: RunRow, appUrl: string): RunWebhookRun {
-  const { callsUsed: _calls, requestsUsed: _requests, queuedAt: _queued, ...run } = toRunListItem(row, appUrl);
+  const {
+    callsUsed: _calls,
+    requestsUsed: _requests,
+    protocolVersion: _protocol,
+    queuedAt: _queued,
+    ...run
+  } = toRunListItem(row, appUrl);
   return run;
 }

@@ -29,6 +29,8 @@ export interface CompleteRunInput {
   callsUsed?: number;
   /** HTTP requests the run sent (tool calls included). */
   requestsUsed?: number;
+  /** The MCP protocol version the sessions negotiated (ExecuteSuiteResult.protocolVersion). */
+  protocolVersion?: string;
   suiteName?: string;
 }
 
@@ -78,6 +80,7 @@ export async function completeRun(deps: WorkerDeps, db: TenantDb, input: Complet
       error: input.error ?? null,
       callsUsed: input.callsUsed,
       requestsUsed: input.requestsUsed,
+      ...(input.protocolVersion === undefined ? {} : { protocolVersion: input.protocolVersion }),
       finishedAt: now,
       durationMs: run.startedAt ? now.getTime() - run.startedAt.getTime() : 0,
       workerId: null,

@@ -162,6 +162,7 @@ export async function executeRunJob(
   let interruption: RunInterruption | undefined;
   let stoppedReason: string | undefined;
   let unreachable: string | undefined;
+  let protocolVersion: string | undefined;
   let executed: ExecutedAssertion[];
   try {
     const outcome = await executeSuite(plan.suite, {
@@ -181,6 +182,7 @@ export async function executeRunJob(
     executed = outcome.results;
     stoppedReason = outcome.stoppedReason;
     unreachable = outcome.unreachable;
+    protocolVersion = outcome.protocolVersion;
   } finally {
     interruption = handle.interruption();
     deps.active.finish(runId);
@@ -214,6 +216,7 @@ export async function executeRunJob(
         .join('; ') || undefined,
     callsUsed: usage.run.used,
     requestsUsed: usage.requests.run.used,
+    ...(protocolVersion === undefined ? {} : { protocolVersion }),
     suiteName: plan.suite.name,
   });
   log.info(

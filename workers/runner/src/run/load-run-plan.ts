@@ -1,6 +1,7 @@
 import {
   capByPlan,
   ExecPolicy,
+  isProtocolChoice,
   loadSuite,
   formatSuiteError,
   mergeSuitePolicy,
@@ -63,7 +64,7 @@ export async function loadRunPlan(
 
   const server = await db.server.findFirst({
     where: { id: run.serverId },
-    select: { url: true, transport: true, headersEncrypted: true, headersKeyId: true },
+    select: { url: true, transport: true, protocol: true, headersEncrypted: true, headersKeyId: true },
   });
   if (!server) return { ok: false, error: 'the server no longer exists' };
   let headers: Record<string, string> | undefined;
@@ -96,6 +97,8 @@ export async function loadRunPlan(
       server: {
         url: server.url,
         transport: server.transport === 'HTTP' ? 'http' : server.transport === 'SSE' ? 'sse' : 'auto',
+        // A value written before PROTOCOL_CHOICES knew it (or by hand) falls back to auto rather than failing runs.
+        protocol: isProtocolChoice(server.protocol) ? server.protocol : 'auto',
         headers,
       },
       policy: { ...merged.policy, max_calls: maxCalls, daily_call_budget: dailyCalls },

@@ -56,6 +56,8 @@ describe('run lifecycle', () => {
       skipped: 0,
       callsUsed: 3,
       attempts: 1,
+      // The server's protocol is auto (the default): the YAML mock is a 2025-era server.
+      protocolVersion: '2025-11-25',
     });
     expect(run.finishedAt!.getTime()).toBeGreaterThanOrEqual(run.startedAt!.getTime());
     expect(run.durationMs).toBeGreaterThanOrEqual(600);

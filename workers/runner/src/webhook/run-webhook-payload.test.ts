@@ -17,6 +17,7 @@ const run: FinishedRunRow = {
   regressions: [{ name: 'a', before: 'PASS', after: 'FAIL', detail: 'x' }],
   callsUsed: 4,
   requestsUsed: 9,
+  protocolVersion: null,
   error: null,
   queuedAt: new Date('2026-11-22T09:59:58Z'),
   startedAt: new Date('2026-11-22T10:00:00Z'),

@@ -33,6 +33,7 @@ export const RUN_WEBHOOK_SELECT = {
   regressions: true,
   callsUsed: true,
   requestsUsed: true,
+  protocolVersion: true,
   error: true,
   queuedAt: true,
   startedAt: true,

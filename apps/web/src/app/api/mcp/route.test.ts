@@ -407,11 +407,13 @@ describe('POST /api/mcp', () => {
     expect(viaRest).toMatchObject({ id: runId, status: 'passed', trigger: 'api', branch: 'main', commitSha: 'c0ffee' });
     // /api/mcp's get_run is the REST resource itself.
     expect(viaMcp).toEqual(viaRest);
-    // The webhook carries the same run minus what its contract never had (results, budget counters, queuedAt).
+    // The webhook carries the same run minus what its contract never had (results, budget counters, protocol version,
+    // queuedAt).
     const {
       results: _results,
       callsUsed: _calls,
       requestsUsed: _requests,
+      protocolVersion: _protocol,
       queuedAt: _queued,
       ...webhookFields
     } = viaRest;

@@ -138,6 +138,14 @@ export default async function RunPage({ params }: Props) {
           <dt>HTTP requests</dt>
           <dd>{active ? <span className="muted">counted at the end</span> : run.requestsUsed}</dd>
         </div>
+        <div>
+          <dt>MCP protocol</dt>
+          <dd>
+            {run.protocolVersion ?? (
+              <span className="muted">{active ? 'recorded at the end' : 'no session opened'}</span>
+            )}
+          </dd>
+        </div>
       </dl>
 
       {run.error ? (
