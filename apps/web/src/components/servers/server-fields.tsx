@@ -2,8 +2,9 @@
 import { describedBy, Field } from '@/components/field';
 import { fieldError, type ActionState } from '@/lib/action-state';
 import type { AllowedAddressesView } from '@/server/services/servers/get-allowed-addresses';
-import { TRANSPORT_LABELS } from './tool-labels';
+import { PROTOCOL_OPTIONS, TRANSPORT_LABELS } from './tool-labels';
 import type { ServerTransportName } from '@/server/services/servers/server-schemas';
+import type { ProtocolChoice } from '@mcptest/core';
 import { allowedAddressesText } from './allowed-addresses';
 
 /** The choices with what each means; their names come from TRANSPORT_LABELS, the one map every page uses. */
@@ -23,7 +24,7 @@ const TRANSPORTS: { value: ServerTransportName; hint: string }[] = [
 ];
 
 /**
- * Name, URL and transport of a server, with what each means. Shared by the register and edit forms; errors come from
+ * Name, URL, transport and protocol era of a server, with what each means. Shared by the register and edit forms; errors come from
  * the action's state under the field names.
  */
 export function ServerFields({
@@ -34,13 +35,14 @@ export function ServerFields({
 }: {
   state: ActionState<unknown>;
   idPrefix: string;
-  defaults?: { name: string; url: string; transport: ServerTransportName };
+  defaults?: { name: string; url: string; transport: ServerTransportName; protocol?: ProtocolChoice };
   /** The deployment's address policy, so the hint says what registration will accept. */
   addresses: AllowedAddressesView;
 }) {
   const nameError = fieldError(state, 'name');
   const urlError = fieldError(state, 'url');
   const transportError = fieldError(state, 'transport');
+  const protocolError = fieldError(state, 'protocol');
   const id = (field: string) => `${idPrefix}-${field}`;
   return (
     <>
@@ -112,6 +114,25 @@ export function ServerFields({
           </p>
         ) : null}
       </fieldset>
+      <Field
+        id={id('protocol')}
+        label="MCP protocol"
+        hint="Which protocol era runs speak. Auto suits servers on either the current revision or a 2025 one."
+        error={protocolError}
+      >
+        <select
+          id={id('protocol')}
+          name="protocol"
+          defaultValue={defaults?.protocol ?? 'auto'}
+          {...describedBy(id('protocol'), { hint: true, error: protocolError })}
+        >
+          {PROTOCOL_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </Field>
     </>
   );
 }

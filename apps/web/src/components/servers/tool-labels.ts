@@ -1,4 +1,4 @@
-import type { ToolClass } from '@mcptest/core';
+import type { ProtocolChoice, ToolClass } from '@mcptest/core';
 import type { DiscoveredTool } from '@/server/services/servers/discovery-schemas';
 import type { ComparedToolField } from '@/server/services/servers/diff-tools';
 
@@ -78,3 +78,18 @@ export const TRANSPORT_LABELS = {
   http: 'Streamable HTTP',
   sse: 'Legacy SSE',
 } as const;
+
+/**
+ * The protocol eras, in the order of PROTOCOL_CHOICES (packages/core; a test keeps the two equal). Written out here
+ * so client components import nothing from core at run time.
+ */
+export const PROTOCOL_OPTIONS: readonly { value: ProtocolChoice; label: string }[] = [
+  { value: 'auto', label: 'Auto-detect (server/discover, then the 2025 handshake)' },
+  { value: 'modern', label: 'Current (2026-07-28)' },
+  { value: 'legacy', label: '2025 era (initialize handshake)' },
+  { value: '2026-07-28', label: '2026-07-28 only' },
+  { value: '2025-11-25', label: '2025-11-25 only' },
+  { value: '2025-06-18', label: '2025-06-18 only' },
+  { value: '2025-03-26', label: '2025-03-26 only' },
+  { value: '2024-11-05', label: '2024-11-05 only' },
+];

@@ -42,7 +42,7 @@ export const updateServerEndpoint = defineEndpoint({
   path: '/servers/{id}',
   operationId: 'updateServer',
   summary:
-    'Change a server: name, url, transport, headers (write-only: given, they replace all headers; null clears them)',
+    'Change a server: name, url, transport, protocol, headers (write-only: given, they replace all headers; null clears them)',
   tag,
   body: UpdateServerRequest,
   responses: { 200: { description: 'The server', schema: ServerResource } },

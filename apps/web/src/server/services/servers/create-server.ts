@@ -19,7 +19,8 @@ export async function createServer(
   deps: ServiceDeps,
   actor: Actor,
   projectId: string,
-  input: CreateServerRequest,
+  // The protocol era may be left out by callers that build the request themselves (it defaults to auto).
+  input: Omit<CreateServerRequest, 'protocol'> & Partial<Pick<CreateServerRequest, 'protocol'>>,
 ): Promise<ServerResource> {
   await getProjectOrThrow(deps, actor, projectId);
   checkServerUrl(input.url, deps.allowPrivateNetworks);
@@ -30,6 +31,7 @@ export async function createServer(
       name: input.name,
       url: input.url,
       transport: toDbTransport(input.transport),
+      protocol: input.protocol ?? 'auto',
       ...sealServerHeaders(deps, actor.tenantId, input.headers),
     },
     select: SERVER_RESOURCE_SELECT,

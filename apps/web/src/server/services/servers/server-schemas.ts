@@ -1,4 +1,4 @@
-import { maskUrl } from '@mcptest/core';
+import { isProtocolChoice, maskUrl, PROTOCOL_CHOICES, type ProtocolChoice } from '@mcptest/core';
 import { mayReadUrl, type Permission } from '@/server/services/permissions';
 import { z } from 'zod';
 
@@ -14,6 +14,18 @@ export function toDbTransport(transport: ServerTransportName): DbServerTransport
 
 export function fromDbTransport(transport: DbServerTransport): ServerTransportName {
   return transport === 'HTTP' ? 'http' : transport === 'SSE' ? 'sse' : 'auto';
+}
+
+/** The MCP protocol era runs speak to the server (docs/protocol.md). */
+export const ServerProtocolName = z.enum(PROTOCOL_CHOICES).meta({
+  description:
+    'MCP protocol era: auto (server/discover, then the 2025 initialize handshake), 2026-07-28 (or modern), or a ' +
+    '2025 revision (or legacy).',
+});
+
+/** The stored text as a choice; a value PROTOCOL_CHOICES no longer knows reads as auto. */
+export function fromDbProtocol(protocol: string): ProtocolChoice {
+  return isProtocolChoice(protocol) ? protocol : 'auto';
 }
 
 /** An HTTP header name (RFC 9110 token). */
@@ -102,6 +114,7 @@ export const CreateServerRequest = z.strictObject({
   name: ServerName,
   url: ServerUrl,
   transport: ServerTransportName.default('auto'),
+  protocol: ServerProtocolName.default('auto'),
   headers: ServerHeaders.optional(),
 });
 export type CreateServerRequest = z.infer<typeof CreateServerRequest>;
@@ -110,6 +123,7 @@ export const UpdateServerRequest = z.strictObject({
   name: ServerName.optional(),
   url: ServerUrl.optional(),
   transport: ServerTransportName.optional(),
+  protocol: ServerProtocolName.optional(),
   /** Replaces every header when given; `null` (or `{}`) removes them. */
   headers: ServerHeaders.nullable().optional(),
 });
@@ -121,6 +135,7 @@ export const ServerResource = z.object({
   name: z.string(),
   url: z.string(),
   transport: ServerTransportName,
+  protocol: ServerProtocolName,
   hasHeaders: z.boolean(),
   /** Names of the stored headers; their values are never returned. */
   headerNames: z.array(z.string()),
@@ -136,6 +151,7 @@ export const SERVER_RESOURCE_SELECT = {
   name: true,
   url: true,
   transport: true,
+  protocol: true,
   headersEncrypted: true,
   headersKeyId: true,
   discoveredAt: true,
@@ -148,6 +164,7 @@ export interface ServerRow {
   name: string;
   url: string;
   transport: DbServerTransport;
+  protocol: string;
   headersEncrypted: Uint8Array | null;
   headersKeyId: string | null;
   discoveredAt: Date | null;
@@ -169,6 +186,7 @@ export function toServerResource(
     name: row.name,
     url: mayReadUrl(viewer, 'server') ? row.url : maskUrl(row.url),
     transport: fromDbTransport(row.transport),
+    protocol: fromDbProtocol(row.protocol),
     hasHeaders: row.headersEncrypted !== null,
     headerNames,
     discoveredAt: row.discoveredAt ? row.discoveredAt.toISOString() : null,

@@ -9,7 +9,7 @@ import { toDbTransport, type ServerResource, type UpdateServerRequest } from './
 import { getServer } from './get-server';
 
 /**
- * Changes a server's name, URL, transport or headers. Headers are write-only: given, they replace every stored header;
+ * Changes a server's name, URL, transport, protocol era or headers. Headers are write-only: given, they replace every stored header;
  * `null` (or `{}`) removes them; absent, they stay, unless the URL moves to another origin (scheme, host or port):
  * then they are removed, because whoever may edit a server but cannot read its headers could otherwise point it at a
  * host of their own and have the next connection test, discovery or run send them there. Headers entered again in the
@@ -23,7 +23,9 @@ export async function updateServer(
 ): Promise<ServerResource> {
   const current = await getServerOrThrow(deps, actor, serverId);
   if (input.url !== undefined) checkServerUrl(input.url, deps.allowPrivateNetworks);
-  const fields = (['name', 'url', 'transport', 'headers'] as const).filter((field) => input[field] !== undefined);
+  const fields = (['name', 'url', 'transport', 'protocol', 'headers'] as const).filter(
+    (field) => input[field] !== undefined,
+  );
   const headersDropped =
     input.url !== undefined &&
     input.headers === undefined &&
@@ -38,6 +40,7 @@ export async function updateServer(
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.url !== undefined ? { url: input.url } : {}),
       ...(input.transport !== undefined ? { transport: toDbTransport(input.transport) } : {}),
+      ...(input.protocol !== undefined ? { protocol: input.protocol } : {}),
       ...(headers !== undefined ? sealServerHeaders(deps, actor.tenantId, headers) : {}),
     },
   });

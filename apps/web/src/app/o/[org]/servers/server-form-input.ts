@@ -13,6 +13,7 @@ export const ServerFormFields = z.object({
   name: z.string().default(''),
   url: z.string().default(''),
   transport: z.string().default('auto'),
+  protocol: z.string().default('auto'),
   headerName: Repeated,
   headerValue: Repeated,
 });
@@ -44,6 +45,7 @@ export function serverRequestFromForm(fields: ServerFormFields): CreateServerReq
     name: fields.name,
     url: fields.url,
     transport: fields.transport,
+    protocol: fields.protocol,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
   });
   if (parsed.success && details.length === 0) return parsed.data;

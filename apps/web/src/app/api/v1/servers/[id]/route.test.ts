@@ -98,6 +98,7 @@ describe('servers API', () => {
       name: 'Everything',
       url: 'https://mcp.example.com/mcp',
       transport: 'http',
+      protocol: 'auto',
       hasHeaders: true,
       headerNames: ['Authorization', 'X-Api-Key'],
       discoveredAt: null,

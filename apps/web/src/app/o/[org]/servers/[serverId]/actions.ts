@@ -72,15 +72,15 @@ const EditFields = ServerId.extend(ServerFormFields.shape);
 const update = orgAction('updateServer', EditFields, async ({ deps, actor }, input) => {
   // The same checks as registering. Header rows are optional here: entered, they replace the stored headers (and so
   // follow a URL to another origin); absent, the service keeps them unless the URL's origin changes.
-  const { name, url, transport, headers } = serverRequestFromForm(input);
+  const { name, url, transport, protocol, headers } = serverRequestFromForm(input);
   const before = await getServer(deps, actor, input.serverId);
   const after = await withUrlOnField(
-    updateServer(deps, actor, input.serverId, { name, url, transport, ...(headers ? { headers } : {}) }),
+    updateServer(deps, actor, input.serverId, { name, url, transport, protocol, ...(headers ? { headers } : {}) }),
   );
   return { server: after, headersDropped: before.hasHeaders && !after.hasHeaders && !headers };
 });
 
-/** Saves the name, URL and transport, and the headers when rows are entered (MEMBER). */
+/** Saves the name, URL, transport and protocol era, and the headers when rows are entered (MEMBER). */
 export async function updateServerAction(
   previous: ActionState<ServerResource>,
   form: FormData,

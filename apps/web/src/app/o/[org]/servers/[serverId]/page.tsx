@@ -5,7 +5,7 @@ import { DeleteServerForm } from '@/components/servers/delete-server-form';
 import { DiscoveryView } from '@/components/servers/discovery-view';
 import { EditServerForm } from '@/components/servers/edit-server-form';
 import { HeaderList } from '@/components/servers/header-list';
-import { TRANSPORT_LABELS } from '@/components/servers/tool-labels';
+import { PROTOCOL_OPTIONS, TRANSPORT_LABELS } from '@/components/servers/tool-labels';
 import { TimeStamp } from '@/components/time-stamp';
 import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
 import { getAllowedAddresses } from '@/server/services/servers/get-allowed-addresses';
@@ -79,6 +79,8 @@ export default async function ServerPage({ params, searchParams }: Props) {
           </dd>
           <dt>Transport</dt>
           <dd>{TRANSPORT_LABELS[server.transport]}</dd>
+          <dt>MCP protocol</dt>
+          <dd>{PROTOCOL_OPTIONS.find((option) => option.value === server.protocol)?.label ?? server.protocol}</dd>
           <dt>Project</dt>
           <dd>
             <Link href={projectHref}>{project.name}</Link>
@@ -102,7 +104,7 @@ export default async function ServerPage({ params, searchParams }: Props) {
         />
         {canEdit ? (
           <details className="servers-inline-details">
-            <summary>Edit name, URL or transport</summary>
+            <summary>Edit name, URL, transport or protocol</summary>
             <EditServerForm
               org={org}
               server={server}
