@@ -3,6 +3,16 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The MCP client SDKs: v1 (the 2025 era) and v2's split client packages (2026-07-28); packages/mcp/src/session owns them. */
+const MCP_CLIENT_SDKS = [
+  '@modelcontextprotocol/sdk',
+  '@modelcontextprotocol/sdk/*',
+  '@modelcontextprotocol/client',
+  '@modelcontextprotocol/client/*',
+  '@modelcontextprotocol/core',
+  '@modelcontextprotocol/core/*',
+];
+
 const ENV_RULE = {
   object: 'process',
   property: 'env',
@@ -32,15 +42,7 @@ const IO_PACKAGES = [
     message: 'packages/core is pure: no I/O. Take data, return data; do I/O in packages/mcp, db, redis or the apps.',
   },
   {
-    group: [
-      'pg',
-      'ioredis',
-      'bullmq',
-      '@prisma/*',
-      'undici',
-      '@modelcontextprotocol/sdk',
-      '@modelcontextprotocol/sdk/*',
-    ],
+    group: ['pg', 'ioredis', 'bullmq', '@prisma/*', 'undici', ...MCP_CLIENT_SDKS],
     message: 'packages/core is pure: no I/O clients.',
   },
   {
@@ -88,7 +90,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            ONLY_IN(['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'], 'packages/mcp'),
+            ONLY_IN(MCP_CLIENT_SDKS, 'packages/mcp'),
             ONLY_IN(
               ['@prisma/client', '@prisma/client/*', '@prisma/adapter-pg', '**/generated/prisma/*'],
               'packages/db',
@@ -120,10 +122,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            ONLY_IN(['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'], 'packages/mcp'),
-            ONLY_IN(['bullmq', 'ioredis'], 'packages/redis'),
-          ],
+          patterns: [ONLY_IN(MCP_CLIENT_SDKS, 'packages/mcp'), ONLY_IN(['bullmq', 'ioredis'], 'packages/redis')],
         },
       ],
       'no-restricted-properties': ['error', ENV_RULE],
@@ -136,7 +135,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            ONLY_IN(['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'], 'packages/mcp'),
+            ONLY_IN(MCP_CLIENT_SDKS, 'packages/mcp'),
             ONLY_IN(['@prisma/client', '@prisma/client/*', '**/generated/prisma/*'], 'packages/db'),
           ],
         },
