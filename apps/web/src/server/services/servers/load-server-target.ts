@@ -2,7 +2,7 @@ import { ApiError } from '@/server/api/api-error';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getServerOrThrow } from './get-server-or-throw';
 import { openServerHeaders } from './server-headers';
-import { fromDbTransport, type ServerRow } from './server-schemas';
+import { fromDbProtocol, fromDbTransport, type ServerRow } from './server-schemas';
 import type { ServerTarget } from './with-server-session';
 
 /**
@@ -24,5 +24,13 @@ export async function loadServerTarget(
       `the server's headers cannot be decrypted (${error instanceof Error ? error.message : String(error)}); set them again with PATCH /servers/{id}`,
     );
   }
-  return { row, target: { url: row.url, transport: fromDbTransport(row.transport), headers } };
+  return {
+    row,
+    target: {
+      url: row.url,
+      transport: fromDbTransport(row.transport),
+      protocol: fromDbProtocol(row.protocol),
+      headers,
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { capByPlan, type OutboundGate, RequestBudgetExhaustedError } from '@mcptest/core';
+import type { ProtocolChoice } from '@mcptest/core';
 import { isSessionError, openSession, SsrfRefusedError, type McpSession, type SessionFetch } from '@mcptest/mcp';
 import { createTenantRequestBudget, PolitenessRefusedError } from '@mcptest/redis';
 import { ApiError } from '@/server/api/api-error';
@@ -14,6 +15,8 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 export interface ServerTarget {
   url: string;
   transport: ServerTransportName;
+  /** The server's protocol era: discovery and connection tests speak what its runs speak. Default auto. */
+  protocol?: ProtocolChoice;
   headers: Record<string, string> | undefined;
 }
 
@@ -70,6 +73,7 @@ export async function withServerSession<T>(
     const session = await openSession({
       url: target.url,
       transport: target.transport,
+      ...(target.protocol ? { protocol: target.protocol } : {}),
       ...(target.headers ? { headers: target.headers } : {}),
       fetch,
       clientInfo: { name: 'mcptest-discovery', version: '0.1.0' },
