@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { acceptedContent, createMcpHandler, inputRequired, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 export interface ModernServer {
@@ -50,6 +50,30 @@ function buildServer(): McpServer {
       annotations: READ_ONLY,
     },
     ({ a, b }) => ({ content: [{ type: 'text', text: `The sum of ${a} and ${b} is ${a + b}.` }] }),
+  );
+  // Elicitation the 2026-07-28 way: the tool answers input_required, the client asks its elicitation handler and
+  // retries the call with the answer.
+  server.registerTool(
+    'confirm-deploy',
+    {
+      description: 'Asks the user to confirm, then says what was decided',
+      inputSchema: z.object({ env: z.string() }),
+      annotations: READ_ONLY,
+    },
+    ({ env }, ctx) => {
+      const confirmed = acceptedContent<{ confirm: boolean }>(ctx.mcpReq.inputResponses, 'confirm');
+      if (!confirmed) {
+        return inputRequired({
+          inputRequests: {
+            confirm: inputRequired.elicit({
+              message: `Deploy to ${env}?`,
+              requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+            }),
+          },
+        });
+      }
+      return { content: [{ type: 'text', text: `deploy to ${env}: ${confirmed.confirm ? 'confirmed' : 'refused'}` }] };
+    },
   );
   const uri = `demo://resource/static/document/${DOC_NAME}`;
   server.registerResource(

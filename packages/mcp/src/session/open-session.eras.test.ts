@@ -113,6 +113,31 @@ describe('one session API, two eras', () => {
     expect(modern.requests().slice(before)).toHaveLength(5);
   });
 
+  it('elicitation in the modern era: input_required is answered by the same canned reply, then the call retried', async () => {
+    const before = modern.requests().length;
+    const session = await openSession({
+      transport: 'http',
+      url: modern.url,
+      protocol: 'modern',
+      fetch: safeFetch,
+      capabilities: { elicitation: { action: 'accept', content: { confirm: true } } },
+    });
+    try {
+      const outcome = await session.callTool('confirm-deploy', { env: 'prod' });
+      expect(outcome.result.content).toEqual([{ type: 'text', text: 'deploy to prod: confirmed' }]);
+      // No server-to-client request: the tools/call answered input_required, and the retry carried the answer.
+      expect(modern.requests().slice(before)).toEqual(['POST server/discover', 'POST tools/call', 'POST tools/call']);
+    } finally {
+      await session.close();
+    }
+    // Without the capability the server cannot ask, and says so.
+    const failure = await withSession(modern.url, 'modern', (s) => s.callTool('confirm-deploy', { env: 'prod' })).catch(
+      (error: unknown) => error,
+    );
+    expect(isSessionError(failure, 'tool_call_failed')).toBe(true);
+    expect((failure as SessionError).message).toContain('do not declare the required capability');
+  });
+
   it('a JSON-RPC error in the modern era is the same SessionError as in the 2025 era', async () => {
     const failure = await withSession(modern.url, 'modern', (s) => s.readResource('demo://nowhere')).catch(
       (error: unknown) => error,
