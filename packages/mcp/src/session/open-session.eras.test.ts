@@ -188,4 +188,23 @@ describe('one session API, two eras', () => {
       await refusing.close();
     }
   });
+
+  it.each([
+    [
+      { transport: 'stdio', command: 'node', allowStdio: true, protocol: 'modern' },
+      'stdio servers are spoken to in the 2025 era',
+    ],
+    [
+      { transport: 'stdio', command: 'node', allowStdio: true, protocol: '2025-06-18' },
+      'stdio servers are spoken to in the 2025 era',
+    ],
+    [
+      { transport: 'sse', url: 'http://127.0.0.1:9/sse', protocol: '2026-07-28' },
+      'the legacy SSE transport exists only in the 2025 era',
+    ],
+  ] as const)('refuses an era the transport does not have: %j', async (options, message) => {
+    const failure = await openSession(options).catch((error: unknown) => error);
+    expect(isSessionError(failure, 'invalid_options')).toBe(true);
+    expect((failure as SessionError).message).toContain(message);
+  });
 });
