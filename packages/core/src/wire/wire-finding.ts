@@ -40,6 +40,12 @@ export const WireSchemaMode = z.enum(WIRE_SCHEMA_MODES);
 export type WireSchemaMode = z.output<typeof WireSchemaMode>;
 export const DEFAULT_WIRE_SCHEMA_MODE: WireSchemaMode = 'warn';
 
+/**
+ * Findings kept per assertion: a server answering with thousands of broken items must not make one result huge; the
+ * first ones say what is wrong.
+ */
+export const MAX_WIRE_FINDINGS_PER_ASSERTION = 50;
+
 /** `https://modelcontextprotocol.io/specification/<revision>/schema#<definition>`, the page's anchor scheme. */
 export function wireSpecLink(revision: WireRevision, definition: string): string {
   return `https://modelcontextprotocol.io/specification/${revision}/schema#${definition.toLowerCase()}`;
