@@ -11,25 +11,22 @@ export function isWireRevision(version: string | undefined): version is WireRevi
 /** Which way a message went, seen from mcptest (the client). */
 export type WireDirection = 'sent' | 'received';
 
-/** One way a JSON-RPC message breaks its revision's schema. */
-export interface WireFinding {
-  /** What is wrong, e.g. "must have required property 'content'". */
-  message: string;
-  /** JSON pointer into the JSON-RPC message ("" for the message itself), e.g. `/result/content`. */
-  pointer: string;
-  /** The schema reference page of the definition the message was checked against. */
-  specLink: string;
-  /** The schema definition checked against, e.g. `CallToolResult`. */
-  definition: string;
-  revision: WireRevision;
-  direction: WireDirection;
-  /** The request's method (for a response, the method of the request it answers), when known. */
-  method?: string;
-  /** The JSON-RPC id, for requests and responses. */
-  id?: string | number;
-  /** The message's position in the session transcript, when it came from one. */
-  seq?: number;
-}
+/** One way a JSON-RPC message breaks its revision's schema; also the stored and REST shape (Run resource). */
+export const WireFinding = z.object({
+  message: z.string().meta({ description: 'What is wrong, e.g. "must have required property \'content\'".' }),
+  pointer: z.string().meta({ description: 'JSON pointer into the JSON-RPC message ("" for the message itself).' }),
+  specLink: z.string().meta({ description: 'The schema reference page of the definition checked against.' }),
+  definition: z.string().meta({ description: 'The schema definition checked against, e.g. `CallToolResult`.' }),
+  revision: z.enum(WIRE_REVISIONS),
+  direction: z.enum(['sent', 'received']).meta({ description: 'Which way the message went, seen from mcptest.' }),
+  method: z
+    .string()
+    .optional()
+    .meta({ description: "The request's method (for a response, the method of the request it answers)." }),
+  id: z.union([z.string(), z.number()]).optional().meta({ description: 'The JSON-RPC id of a request or response.' }),
+  seq: z.int().optional().meta({ description: "The message's position in the assertion's transcript." }),
+});
+export type WireFinding = z.output<typeof WireFinding>;
 
 /*
  * `wire_schema:` of a suite. The executor validates each assertion's transcript against the negotiated revision;
