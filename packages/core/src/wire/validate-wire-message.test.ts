@@ -142,6 +142,23 @@ const invalid: [name: string, input: WireMessageInput, expected: Record<string, 
       [{ pointer: '/result/content/0', message: "must have required property 'text'", definition: 'TextContent' }],
     ],
     [
+      `${revision} two broken content blocks: a finding each`,
+      {
+        revision,
+        direction: 'received',
+        message: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text' }, { type: 'image', data: 'x' }] } },
+        request: callTool,
+      },
+      [
+        { pointer: '/result/content/0', message: "must have required property 'text'", definition: 'TextContent' },
+        {
+          pointer: '/result/content/1',
+          message: "must have required property 'mimeType'",
+          definition: 'ImageContent',
+        },
+      ],
+    ],
+    [
       `${revision} content block of an unknown type`,
       {
         revision,

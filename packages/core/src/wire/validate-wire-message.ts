@@ -39,7 +39,8 @@ interface CompiledRevision {
 /*
  * The schemas are our own vendored files, so: strict off (they carry annotations ajv does not know), the meta-schema
  * not checked, formats not asserted (`uri`, `byte`, `uri-template` are annotations in MCP and ajv-formats is not a
- * dependency), verbose so an anyOf error carries its alternatives and the data (see `findingsOf`).
+ * dependency), verbose so an anyOf error carries its alternatives and the data (see `problemsOf`), and all errors, so
+ * a message broken in two places gives two findings (their number per assertion is capped by the caller).
  */
 const AJV_OPTIONS = {
   strict: false,
@@ -47,6 +48,7 @@ const AJV_OPTIONS = {
   validateFormats: false,
   logger: false,
   verbose: true,
+  allErrors: true,
 } as const;
 
 const compiled = new Map<WireRevision, CompiledRevision>();
@@ -223,7 +225,7 @@ function check(
   if (validate(data)) return [];
   const seen = new Set<string>();
   const out: WireFinding[] = [];
-  for (const problem of problemsOf(schema, validate.errors ?? [], 0)) {
+  for (const problem of problemsOf(schema, [...(validate.errors ?? [])], 0)) {
     const pointer = prefix + problem.pointer;
     const key = `${pointer}\u0000${problem.message}`;
     if (seen.has(key)) continue;
@@ -250,14 +252,15 @@ const MAX_ALTERNATIVE_DEPTH = 8;
  * its errors are the problems; otherwise one problem names the alternatives.
  */
 function problemsOf(schema: CompiledRevision, errors: readonly ErrorObject[], depth: number): Problem[] {
-  const pending: (Problem & { under?: boolean })[] = [];
+  const pending: Problem[] = [];
   for (const error of errors) {
     if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') {
       pending.push({ pointer: error.instancePath, message: describe(error) });
       continue;
     }
     // The alternatives' errors came just before, at or under this pointer: replaced by the summary.
-    while (pending.length > 0 && pending.at(-1)!.pointer.startsWith(error.instancePath)) pending.pop();
+    const under = (pointer: string) => pointer === error.instancePath || pointer.startsWith(`${error.instancePath}/`);
+    while (pending.length > 0 && under(pending.at(-1)!.pointer)) pending.pop();
     pending.push(...alternativeProblems(schema, error, depth));
   }
   return pending;
@@ -277,7 +280,7 @@ function alternativeProblems(schema: CompiledRevision, error: ErrorObject, depth
       const [only] = matching as [string];
       const validate = schema.validator(only);
       if (!validate(data)) {
-        return problemsOf(schema, validate.errors ?? [], depth + 1).map((problem) => ({
+        return problemsOf(schema, [...(validate.errors ?? [])], depth + 1).map((problem) => ({
           pointer: error.instancePath + problem.pointer,
           message: problem.message,
           definition: problem.definition ?? only,
