@@ -195,13 +195,17 @@ async function runAssertion(
   };
   /** Once a session opened, every outcome of this assertion says the server was reached. */
   let reached = false;
-  const finish = (outcome: AssertionOutcome, extra: Partial<ExecutedAssertion> = {}): ExecutedAssertion => ({
+  const finish = (
+    outcome: AssertionOutcome,
+    extra: Partial<ExecutedAssertion> = {},
+    ended = performance.now(),
+  ): ExecutedAssertion => ({
     ...base,
     ...(reached ? { connection: 'opened' as const } : {}),
     ...extra,
     status: outcome.status,
     detail: outcome.detail,
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.round(ended - started),
   });
   const { options } = run;
 
@@ -298,6 +302,8 @@ async function runAssertion(
       return requestsRanOut(run, finish, tool, decided);
     }
     // A request cut short by the run's cancellation is not a failure of the server.
+    // The duration is the server's exchange; validating it (the first time, compiling the schema) is not.
+    const ended = performance.now();
     const cancelled = options.signal?.aborted && outcome.status === 'FAIL';
     const mode = suite.wireSchema ?? DEFAULT_WIRE_SCHEMA_MODE;
     const connection = JSON.stringify(spec.spec);
@@ -308,12 +314,16 @@ async function runAssertion(
     const final = cancelled
       ? { status: 'SKIP' as const, detail: RUN_CANCELLED }
       : applyWireSchemaMode(outcome, wire?.findings ?? [], mode);
-    return finish(final, {
-      ...decided,
-      transcript: redactTranscript(session.transcript(since), opened.tools),
-      ...(wire ? { wireRevision: wire.revision } : {}),
-      ...(wire && wire.findings.length > 0 ? { wireFindings: wire.findings } : {}),
-    });
+    return finish(
+      final,
+      {
+        ...decided,
+        transcript: redactTranscript(session.transcript(since), opened.tools),
+        ...(wire ? { wireRevision: wire.revision } : {}),
+        ...(wire && wire.findings.length > 0 ? { wireFindings: wire.findings } : {}),
+      },
+      ended,
+    );
   } finally {
     if (ownSession) await session?.close().catch(() => undefined);
     await cleanup?.();
