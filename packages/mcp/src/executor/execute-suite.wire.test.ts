@@ -154,3 +154,60 @@ describe('wire validation against a server whose tool result has no content', ()
     expect(result.wireRevision).toBeUndefined();
   });
 });
+
+describe('wire validation of the session-opening exchange', () => {
+  let server: HostileServer;
+  beforeAll(async () => {
+    // An array where the schema wants an object: the SDK lets it through (an array is an object to it), the schema not.
+    server = await startHostileServer({
+      at: 'tools/call',
+      tool: {
+        name: 'probe',
+        annotations: { readOnlyHint: true },
+        inputSchema: { type: 'object', properties: { x: [] } },
+      },
+      answer: ({ res, id }) => {
+        const body = JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'ok' }] } });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it.each(['per-assertion', 'shared'] as const)(
+    'reports a broken tools/list once, on the first assertion (sessions %s)',
+    async (sessionMode) => {
+      const suite = suiteOf(`
+name: opening
+assertions:
+  - name: first
+    assert: { tool: probe, args: {}, expect: { contains: [ok] } }
+  - name: second
+    assert: { tool: probe, args: {}, expect: { contains: [ok] } }
+`);
+      const run = await executeSuite(suite, options(server.url, sessionMode));
+      expect(run.results.map((r) => [r.name, r.status, r.wireFindings])).toEqual([
+        [
+          'first',
+          'PASS',
+          [
+            expect.objectContaining({
+              message: 'must be object',
+              pointer: '/result/tools/0/inputSchema/properties/x',
+              definition: 'ListToolsResult',
+              method: 'tools/list',
+              direction: 'received',
+            }),
+          ],
+        ],
+        ['second', 'PASS', undefined],
+      ]);
+      // The finding's seq is before the first assertion's own transcript, which starts at its tools/call.
+      const first = run.results[0]!;
+      const firstSeq = (first.transcript?.[0] as { seq: number }).seq;
+      expect(first.wireFindings?.[0]?.seq).toBeLessThan(firstSeq);
+    },
+  );
+});
