@@ -21,3 +21,4 @@ export * from './redact';
 export * from './links';
 export * from './yaml';
 export * from './util';
+export * from './wire/types';

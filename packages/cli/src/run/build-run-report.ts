@@ -40,7 +40,7 @@ export function buildRunReport(input: {
 }
 
 function pickResult(trial: TrialResult): AssertionResult {
-  const { name, status, detail, durationMs, file, tool, trials } = trial;
+  const { name, status, detail, durationMs, file, tool, trials, wireFindings } = trial;
   return {
     name,
     status,
@@ -49,5 +49,6 @@ function pickResult(trial: TrialResult): AssertionResult {
     ...(file !== undefined && { file }),
     ...(tool !== undefined && { tool }),
     ...(trials !== undefined && { trials }),
+    ...(wireFindings !== undefined && { wireFindings }),
   };
 }

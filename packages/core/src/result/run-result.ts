@@ -4,6 +4,8 @@
  * detail,durationMs}]}; extra fields may be added, none removed or renamed.
  */
 
+import type { WireFinding } from '../wire/wire-finding';
+
 export type AssertionStatus = 'PASS' | 'FAIL' | 'SKIP';
 
 /** pass@k / pass^k over the trials of one assertion (present when trials > 1). */
@@ -30,6 +32,11 @@ export interface AssertionResult {
   /** The tool called, when the assertion calls one. */
   tool?: string;
   trials?: TrialStats;
+  /**
+   * Where the assertion's JSON-RPC messages break the official schema of the negotiated revision (suite key
+   * `wire_schema`, default warn); absent when there were none or validation was off or not possible.
+   */
+  wireFindings?: WireFinding[];
 }
 
 export interface RunSummary {

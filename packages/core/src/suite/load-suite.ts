@@ -1,3 +1,4 @@
+import type { WireSchemaMode } from '../wire/wire-finding';
 import type { SuitePolicy } from '../policy/exec-policy-schema';
 import { type Document } from 'yaml';
 import { type z } from 'zod';
@@ -120,6 +121,8 @@ export interface LoadedSuite {
   fixture?: string;
   /** The suite's policy opt-ins (suite files only), merged with the tenant's policy at run time. */
   policy?: SuitePolicy;
+  /** The suite's `wire_schema:` (suite files only); absent means DEFAULT_WIRE_SCHEMA_MODE. */
+  wireSchema?: WireSchemaMode;
   assertions: LoadedAssertion[];
 }
 
@@ -685,6 +688,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
       timeoutMs: suiteInfo?.defaults.timeoutMs ?? DEFAULT_ASSERTION_TIMEOUT_MS,
       ...(suiteInfo?.doc.fixture === undefined ? {} : { fixture: suiteInfo.doc.fixture }),
       ...(suiteInfo?.doc.policy === undefined ? {} : { policy: suiteInfo.doc.policy }),
+      ...(suiteInfo?.doc.wire_schema === undefined ? {} : { wireSchema: suiteInfo.doc.wire_schema }),
       assertions,
     },
   };

@@ -19,6 +19,8 @@ export function findRunResults(db: TenantDb, runId: string) {
       toolClass: true,
       decision: true,
       trial: true,
+      wireRevision: true,
+      wireFindings: true,
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { AssertionResult, CallBudget, ExecPolicy, ToolClass } from '@mcptest/core';
+import type { AssertionResult, CallBudget, ExecPolicy, ToolClass, WireRevision } from '@mcptest/core';
 import type { SafeFetch } from '../net';
 import type { Checker } from '../sandbox/checker';
 
@@ -74,6 +74,11 @@ export interface ExecutedAssertion extends AssertionResult {
   trial: number;
   toolClass?: ExecutedToolClass;
   decision?: ExecutedDecision;
+  /**
+   * The MCP revision whose official schema the assertion's messages were validated against (the negotiated one);
+   * absent when `wire_schema: off` or the revision has no vendored schema. Findings are `wireFindings`.
+   */
+  wireRevision?: WireRevision;
   /** JSON-RPC messages, redacted where the tool's _meta marks results sensitive. */
   transcript?: unknown[];
   /**

@@ -54,6 +54,8 @@ export async function recordAssertion(
     decision: result.decision === undefined ? null : EXEC_DECISION_TO_DB[result.decision],
     transcript: transcript?.transcript as object | undefined,
     transcriptBytes: transcript?.bytes ?? 0,
+    wireRevision: result.wireRevision ?? null,
+    wireFindings: result.wireFindings?.length ? (result.wireFindings as object[]) : undefined,
   };
   await db.assertionResult.upsert({
     where: { runId_assertionKey_trial: { runId, assertionKey, trial: result.trial } },
