@@ -1,5 +1,5 @@
 import { JSONPath } from 'jsonpath-plus';
-import { firstJsonValue } from '../check/check-tool-result';
+import { firstJsonValue } from '../util/first-json-value';
 import { isRecord } from '../util/is-record';
 
 /** Why a setup capture failed. */

@@ -1,0 +1,13 @@
+import { fail, type Check } from '../expectation';
+
+export const checkMaxMs: Check = ({ expect, observation }) => {
+  const budget = expect.max_ms;
+  if (budget === undefined || observation.durationMs <= budget) return undefined;
+  const took = Math.round(observation.durationMs);
+  return fail(
+    'max_ms',
+    `at most ${budget} ms`,
+    `${took} ms`,
+    `expected the call to take at most ${budget} ms, took ${took} ms`,
+  );
+};
