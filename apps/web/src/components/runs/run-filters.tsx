@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { RunSuiteName } from '@/server/services/runs/list-run-suite-names';
 import { RunStatus, RunTrigger } from '@/server/services/runs/run-schemas';
-import { triggerLabel } from './format';
+import { RUN_STATUS_LABELS, triggerLabel } from './format';
 
 export interface RunFilterValues {
   status?: string;
@@ -9,15 +9,6 @@ export interface RunFilterValues {
   branch?: string;
   suiteId?: string;
 }
-
-const STATUS_LABELS: Record<string, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  passed: 'Passed',
-  failed: 'Failed',
-  error: 'Error',
-  cancelled: 'Cancelled',
-};
 
 /**
  * Filters of a run history as a plain GET form: the URL holds the filters (shareable, back button works) and the
@@ -57,7 +48,7 @@ export function RunFilters({
           <option value="">Any status</option>
           {RunStatus.options.map((s) => (
             <option key={s} value={s}>
-              {STATUS_LABELS[s]}
+              {RUN_STATUS_LABELS[s]}
             </option>
           ))}
         </select>
