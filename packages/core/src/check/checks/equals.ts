@@ -1,6 +1,7 @@
 import { trimExcerpt } from '../excerpt';
 import { fail, type Check } from '../expectation';
 
+/** equals: the whole text, compared with surrounding white space trimmed on both sides (as mcp-assert). */
 export const checkEquals: Check = ({ expect, text }) => {
   if (expect.equals === undefined || text.trim() === expect.equals.trim()) return undefined;
   const want = trimExcerpt(expect.equals);

@@ -2,6 +2,7 @@ import { quote, trimExcerpt } from '../excerpt';
 import { fail, type Check } from '../expectation';
 import { readAfter } from '../read-after';
 
+/** file_contains: each file, read after the call, contains its string. */
 export const checkFileContains: Check = ({ expect, observation }) => {
   const entries = expect.file_contains ?? {};
   for (const path of Object.keys(entries).sort()) {

@@ -2,6 +2,7 @@ import { excerptAround, quote } from '../excerpt';
 import { fail, type Check } from '../expectation';
 import { readAfter } from '../read-after';
 
+/** file_not_contains: each file, read after the call, does not contain its string. */
 export const checkFileNotContains: Check = ({ expect, observation }) => {
   const entries = expect.file_not_contains ?? {};
   for (const path of Object.keys(entries).sort()) {

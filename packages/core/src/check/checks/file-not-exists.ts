@@ -1,5 +1,6 @@
 import { fail, type Check } from '../expectation';
 
+/** file_not_exists: each path is absent after the call; a read error is a failure, not a pass. */
 export const checkFileNotExists: Check = ({ expect, observation }) => {
   for (const path of [...(expect.file_not_exists ?? [])].sort()) {
     const file = observation.files?.[path]?.after;

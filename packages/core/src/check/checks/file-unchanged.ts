@@ -2,6 +2,7 @@ import { excerptAround, firstDifference, quote } from '../excerpt';
 import { fail, type Check } from '../expectation';
 import { readAfter } from '../read-after';
 
+/** file_unchanged: each file reads the same after the call as before it; the failure shows the first difference. */
 export const checkFileUnchanged: Check = ({ expect, observation }) => {
   for (const path of [...(expect.file_unchanged ?? [])].sort()) {
     const before = observation.files?.[path]?.before;

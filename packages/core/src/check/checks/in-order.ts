@@ -1,6 +1,7 @@
 import { quote, trimExcerpt } from '../excerpt';
 import { fail, type Check } from '../expectation';
 
+/** in_order: the strings appear in this order, each after the end of the previous one (not necessarily adjacent). */
 export const checkInOrder: Check = ({ expect, text }) => {
   let from = 0;
   for (const wanted of expect.in_order ?? []) {

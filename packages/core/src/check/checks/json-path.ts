@@ -3,6 +3,7 @@ import { trimExcerpt } from '../excerpt';
 import { fail, type Check } from '../expectation';
 import { firstJsonValue } from '../../util/first-json-value';
 
+/** json_path: values at dot paths of the first JSON value of the text (the extraction captures use too). */
 export const checkJsonPath: Check = ({ expect, text }) => {
   const paths = expect.json_path ?? {};
   if (Object.keys(paths).length === 0) return undefined;

@@ -2,6 +2,7 @@ import { compileGoRegex } from '../compile-go-regex';
 import { quote, trimExcerpt } from '../excerpt';
 import { fail, type Check } from '../expectation';
 
+/** matches_regex: every pattern (Go RE2 syntax) matches somewhere in the text; an invalid pattern is a failure. */
 export const checkMatchesRegex: Check = ({ expect, text }) => {
   for (const pattern of expect.matches_regex ?? []) {
     const compiled = compileGoRegex(pattern);

@@ -1,5 +1,6 @@
 import { fail, type Check } from '../expectation';
 
+/** max_ms: the tools/call request took at most this many milliseconds (wall time, as the executor measured it). */
 export const checkMaxMs: Check = ({ expect, observation }) => {
   const budget = expect.max_ms;
   if (budget === undefined || observation.durationMs <= budget) return undefined;

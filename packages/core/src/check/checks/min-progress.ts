@@ -1,5 +1,6 @@
 import { fail, type Check } from '../expectation';
 
+/** min_progress: at least this many progress notifications, checked only when the executor counted them. */
 export const checkMinProgress: Check = ({ expect, observation }) => {
   const wanted = expect.min_progress;
   const count = observation.progressNotifications;

@@ -3,6 +3,7 @@ import { fail, type Check } from '../expectation';
 import { parseJson } from '../../util/first-json-value';
 import { isRecord } from '../../util/is-record';
 
+/** net_delta: the integer `net_delta` field of the text parsed whole as a JSON object (agent-lsp's simulate_edit_atomic). */
 export const checkNetDelta: Check = ({ expect, text }) => {
   if (expect.net_delta === undefined) return undefined;
   const wanted = expect.net_delta;

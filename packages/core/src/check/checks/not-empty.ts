@@ -1,6 +1,7 @@
 import { quote } from '../excerpt';
 import { fail, type Check } from '../expectation';
 
+/** not_empty: some text other than what a tool returns for nothing (`null`, `[]`, `{}`), as mcp-assert counts it. */
 export const checkNotEmpty: Check = ({ expect, text }) => {
   if (expect.not_empty !== true) return undefined;
   const trimmed = text.trim();

@@ -1,6 +1,7 @@
 import { trimExcerpt } from '../excerpt';
 import { fail, type Check } from '../expectation';
 
+/** not_error: the call must not come back with isError; first in the order, so it guards every content check. */
 export const checkNotError: Check = ({ expect, isError, text }) => {
   if (expect.not_error !== true || !isError) return undefined;
   const got = text === '' ? 'isError=true' : `isError=true: ${trimExcerpt(text)}`;

@@ -2,6 +2,7 @@ import { trimExcerpt } from '../excerpt';
 import { fail, type Check } from '../expectation';
 import { validateOutputSchema } from '../validate-output-schema';
 
+/** output_schema: structuredContent validates against the outputSchema the tool declares in tools/list. */
 export const checkOutputSchema: Check = ({ expect, observation }) => {
   if (expect.output_schema !== true) return undefined;
   const { outputSchema } = observation;

@@ -6,6 +6,10 @@ import { isRecord } from '../../util/is-record';
 /** Object keys mcp-assert looks in, in this order, when the result is an object rather than an array. */
 export const RESULT_LIST_KEYS: readonly string[] = ['locations', 'items', 'results', 'references', 'symbols'];
 
+/**
+ * min_results / max_results: one count of the first JSON value (an array, or an object's first list under
+ * RESULT_LIST_KEYS), checked against both bounds; the failure names the bound that failed.
+ */
 export const checkResultCount: Check = ({ expect, text }) => {
   const { min_results: min, max_results: max } = expect;
   if (min === undefined && max === undefined) return undefined;

@@ -4,6 +4,10 @@ import type { ToolCallResultData } from '../tool-observation';
 import { ToolSnapshot, toolSnapshot } from '../tool-snapshot';
 import { isRecord } from '../../util/is-record';
 
+/**
+ * snapshot: the result (text, isError, structuredContent with keys sorted) equals the stored one. Last in the order and
+ * run apart from the other checks, because in update mode it passes and hands back what the store must write.
+ */
 export function checkSnapshot(result: ToolCallResultData, options: CheckToolResultOptions): CheckToolResultOutcome {
   const current = toolSnapshot(result);
   const stored = options.snapshot === undefined ? undefined : ToolSnapshot.safeParse(options.snapshot);

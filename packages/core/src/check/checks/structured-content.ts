@@ -1,6 +1,7 @@
 import { comparePaths } from '../compare-paths';
 import { fail, type Check } from '../expectation';
 
+/** structured_content: values at dot paths of structuredContent, compared as json_path compares them. */
 export const checkStructuredContent: Check = ({ expect, observation }) => {
   const paths = expect.structured_content ?? {};
   if (Object.keys(paths).length === 0) return undefined;
