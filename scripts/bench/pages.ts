@@ -12,23 +12,13 @@ import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { ensureWebBuild } from '../lib/web-build.mjs';
 import { openStack } from './lib/stack';
+import { freePort } from '../../test/mcp-servers';
 
 const run = promisify(execFile);
 const dev = process.argv.includes('--dev');
 const warmIndex = process.argv.indexOf('--warm');
 const WARM = warmIndex > 0 ? Number(process.argv[warmIndex + 1]) : 10;
 const log = (message: string) => process.stderr.write(`[pages] ${message}\n`);
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function main(): Promise<void> {
   if (!dev) await ensureWebBuild({ log, quiet: true });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseHeaderFlags, UsageError } from '../cli-flags';
+import { describeParseError, parseHeaderFlags, UsageError } from '../cli-flags';
 
 /** The options of one `mcptest run`, validated. */
 export interface RunArgs {
@@ -98,25 +98,6 @@ function outputFile(flag: string, value: string | undefined): string | undefined
   if (value === undefined) return undefined;
   if (value.trim() === '') throw new UsageError(`--${flag} needs a file name`);
   return value;
-}
-
-/** Node's parseArgs messages, reworded to name the flag the way the usage text does. */
-function describeParseError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown }).code;
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const flag = /'([^']+)'/.exec(message)?.[1];
-    return flag ? `unknown option ${flag}` : message;
-  }
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    const flag = /'(--?[\w-]+)/.exec(message)?.[1];
-    if (flag && /ambiguous/.test(message)) {
-      return `${flag} needs a value; for a value that starts with "-", write ${flag}=VALUE`;
-    }
-    if (flag && /argument missing/.test(message)) return `${flag} needs a value`;
-    if (flag && /does not take an argument/.test(message)) return `${flag} does not take a value`;
-  }
-  return message;
 }
 
 /**
