@@ -8,6 +8,7 @@ import {
   serviceEnvSchema,
   type EnvMode,
 } from '@mcptest/core';
+import { RUN_FINISH_STEPS } from '@mcptest/redis';
 import { z } from 'zod';
 
 export type WorkerEnv = ReturnType<typeof readWorkerEnv>;
@@ -62,6 +63,14 @@ export function workerEnvSchema(mode: EnvMode, source: Record<string, string | u
     WORKER_CHECK_MAX_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(256),
     /** Webhook deliveries this process sends at once. */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+    /**
+     * Test seam, refused in production: every run that reaches this step of finishing stops there for good
+     * (`run/pause-at-finish-step.ts`), so the crash test can kill the worker at that point.
+     */
+    MCPTEST_TEST_PAUSE_AT: z
+      .enum(RUN_FINISH_STEPS)
+      .optional()
+      .refine((v) => v === undefined || !mode.production, { message: 'is a test seam; not allowed in production' }),
   });
 }
 

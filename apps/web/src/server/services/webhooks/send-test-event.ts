@@ -1,3 +1,4 @@
+import { webhookJobId } from '@mcptest/redis';
 import type { Actor } from '@/server/services/service-deps';
 import { WebhookConflictError } from './errors';
 import { findWebhookOrThrow } from './find-webhook-or-throw';
@@ -34,7 +35,7 @@ export async function sendTestEvent(
     await deps.queues.enqueue(
       'webhook.deliver',
       { deliveryId: row.id, tenantId: actor.tenantId },
-      { jobId: `${row.id}-1` },
+      { jobId: webhookJobId(row.id, 1) },
     );
   } catch {
     // The row is the source of truth: the worker's reconciler queues overdue pending deliveries.
