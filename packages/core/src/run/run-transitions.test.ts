@@ -38,9 +38,7 @@ const TABLE: Record<string, (RunStatusValue | 'illegal')[]> = {
 const label = (event: RunLifecycleEvent) => (event.type === 'finish' ? `finish ${event.status}` : event.type);
 
 describe('transitionRun', () => {
-  const cases = EVENTS.flatMap((event) =>
-    FROM.map((from, i) => ({ from, event, expected: TABLE[label(event)]![i]! })),
-  );
+  const cases = EVENTS.flatMap((event) => FROM.map((from, i) => ({ from, event, expected: TABLE[label(event)]![i]! })));
   it.each(cases)('$event.type from $from -> $expected', ({ from, event, expected }) => {
     const result = transitionRun(from, event);
     if (expected === 'illegal') {

@@ -81,7 +81,8 @@ export type RunTransition = { ok: true; to: RunStatusValue } | { ok: false; erro
 
 /** The status `event` moves a run in status `from` to, or the typed error when it may not. */
 export function transitionRun(from: From, event: RunLifecycleEvent): RunTransition {
-  if (!ALLOWED_FROM[event.type].includes(from)) return { ok: false, error: new IllegalRunTransitionError(from, event.type) };
+  if (!ALLOWED_FROM[event.type].includes(from))
+    return { ok: false, error: new IllegalRunTransitionError(from, event.type) };
   return { ok: true, to: targetOf(event) };
 }
 

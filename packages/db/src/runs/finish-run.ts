@@ -86,7 +86,11 @@ export async function finishRun(db: TenantDb, input: FinishRunInput): Promise<Fi
   return db.transaction((tx) => finishInTransaction(tx, db.tenantId, input), { timeoutMs: 30_000 });
 }
 
-async function finishInTransaction(tx: TenantClient, tenantId: string, input: FinishRunInput): Promise<FinishRunResult> {
+async function finishInTransaction(
+  tx: TenantClient,
+  tenantId: string,
+  input: FinishRunInput,
+): Promise<FinishRunResult> {
   const { now } = input;
   const run = await tx.run.findFirst({
     where: { id: input.runId },

@@ -66,10 +66,7 @@ describe('stopping runs', () => {
       return events.some((e) => e.event.type === 'assertion.started') ? true : undefined;
     });
     const requestedAt = Date.now();
-    const outcome = await cancelRun(
-      { ...cancelDeps(), db: database.db.tenant(seeded.tenantId) },
-      runId,
-    );
+    const outcome = await cancelRun({ ...cancelDeps(), db: database.db.tenant(seeded.tenantId) }, runId);
     expect(outcome).toEqual({ outcome: 'cancelling' });
     const run = await finished(runId);
     const stoppedWithinMs = Date.now() - requestedAt;

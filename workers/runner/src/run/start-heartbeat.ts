@@ -10,10 +10,7 @@ export interface Heartbeat {
  * This worker's heartbeats: its Redis key (expiring after three missed beats) and `heartbeatAt` of the runs it
  * executes, every `seconds`. The reconciler treats a run whose heartbeat went stale, and whose job is gone, as lost.
  */
-export async function startHeartbeat(
-  deps: WorkerDeps,
-  options: { key: string; seconds: number },
-): Promise<Heartbeat> {
+export async function startHeartbeat(deps: WorkerDeps, options: { key: string; seconds: number }): Promise<Heartbeat> {
   const beat = () =>
     deps.redis.set(
       options.key,
