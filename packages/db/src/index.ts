@@ -21,8 +21,4 @@ export { failRun } from './runs/fail-run';
 export { recordRunCancel, type CancelRunRecord } from './runs/cancel-run';
 export { markRunOutboxDone } from './runs/mark-run-outbox-done';
 export { findStaleRunOutbox } from './runs/find-stale-run-outbox';
-export {
-  RunFinishedOutboxPayload,
-  RUN_FINISHED_OUTBOX_KIND,
-  type RunOutboxEntry,
-} from './runs/run-outbox-payload';
+export { RunFinishedOutboxPayload, RUN_FINISHED_OUTBOX_KIND, type RunOutboxEntry } from './runs/run-outbox-payload';

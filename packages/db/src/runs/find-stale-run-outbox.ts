@@ -7,7 +7,6 @@ import type { RunOutboxEntry } from './run-outbox-payload';
  * time to do them itself.
  */
 export function findStaleRunOutbox(db: Database, input: { now: Date; graceMs: number; limit?: number }) {
-  // eslint-disable-next-line no-restricted-properties -- the reconciler replays every tenant's outbox.
   return db.unscoped.runOutbox.findMany({
     where: { doneAt: null, createdAt: { lt: new Date(input.now.getTime() - input.graceMs) } },
     orderBy: { createdAt: 'asc' },

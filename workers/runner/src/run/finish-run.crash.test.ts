@@ -49,6 +49,7 @@ describe('finishing a run under kill -9', () => {
     'ends every run exactly once and delivers each webhook exactly once, wherever its worker died',
     { timeout: 120_000 },
     async () => {
+      const t0 = Date.now();
       const seeded = await seedSuite(database.db, { serverUrl: mock.url, yaml: SUITE, plan: 'TEAM' });
       const tdb = database.db.tenant(seeded.tenantId);
       const box = createSecretBox(
@@ -88,6 +89,7 @@ describe('finishing a run under kill -9', () => {
           ),
         ),
       );
+      console.info(`crash test: ${children.length} workers ready after ${Date.now() - t0} ms`);
       const runIds: string[] = [];
       for (const _ of RUN_FINISH_STEPS) runIds.push(await queueRun(database.db, redis, seeded, { cap: 10 }));
       try {
@@ -98,8 +100,14 @@ describe('finishing a run under kill -9', () => {
           60_000,
         );
       } catch (error) {
-        throw new Error(`${(error as Error).message}\n${children.map((c) => c.output().slice(-2000)).join('\n---\n')}`);
+        throw new Error(
+          `${(error as Error).message}\n${children.map((c) => c.output().slice(-2000)).join('\n---\n')}`,
+          {
+            cause: error,
+          },
+        );
       }
+      console.info(`crash test: every worker stopped at its step after ${Date.now() - t0} ms`);
       for (const child of children) child.kill('SIGKILL');
       expect(await Promise.all(children.map((c) => c.exited))).toEqual(children.map(() => 'SIGKILL'));
 
@@ -127,6 +135,7 @@ describe('finishing a run under kill -9', () => {
           60_000,
         );
 
+        console.info(`crash test: every run ended and its webhooks arrived after ${Date.now() - t0} ms`);
         for (const runId of runIds) {
           const run = await runRow(database.db, runId);
           // One final status, set once: those final at the crash kept their finishedAt.
