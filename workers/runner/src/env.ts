@@ -64,13 +64,15 @@ export function workerEnvSchema(mode: EnvMode, source: Record<string, string | u
     /** Webhook deliveries this process sends at once. */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
     /**
-     * Test seam, refused in production: every run that reaches this step of finishing stops there for good
-     * (`run/pause-at-finish-step.ts`), so the crash test can kill the worker at that point.
+     * Test seam, refused in production: steps of finishing a run, comma-separated; the first run to reach each stops
+     * there for good (`run/pause-at-finish-steps.ts`), so the crash test can kill the worker at those points.
      */
     MCPTEST_TEST_PAUSE_AT: z
-      .enum(RUN_FINISH_STEPS)
-      .optional()
-      .refine((v) => v === undefined || !mode.production, { message: 'is a test seam; not allowed in production' }),
+      .string()
+      .default('')
+      .transform((v) => v.split(',').filter(Boolean))
+      .pipe(z.array(z.enum(RUN_FINISH_STEPS)))
+      .refine((v) => v.length === 0 || !mode.production, { message: 'is a test seam; not allowed in production' }),
   });
 }
 

@@ -25,7 +25,7 @@ import { startReconcilerLoop } from './reconcile/start-reconciler-loop';
 import { ActiveRuns } from './run/active-runs';
 import { executeRunJob } from './run/execute-run-job';
 import { failExhaustedRun } from './run/fail-exhausted-run';
-import { pauseAtFinishStep } from './run/pause-at-finish-step';
+import { pauseAtFinishSteps } from './run/pause-at-finish-steps';
 import { startHeartbeat } from './run/start-heartbeat';
 import { runScheduledSuite } from './schedule/run-scheduled-suite';
 import { deliverWebhook } from './webhook/deliver-webhook';
@@ -169,7 +169,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         disableAfterFailures: env.WEBHOOK_DISABLE_AFTER_FAILURES,
       },
       now: () => new Date(),
-      reachedFinishStep: pauseAtFinishStep(env.MCPTEST_TEST_PAUSE_AT, logger),
+      reachedFinishStep: pauseAtFinishSteps(env.MCPTEST_TEST_PAUSE_AT, logger),
     };
 
     const runsWorker = createJobWorker(

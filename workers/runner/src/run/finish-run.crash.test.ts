@@ -17,7 +17,6 @@ import {
   startTestWorker,
   useWorkerMock,
   waitFor,
-  type WorkerProcess,
 } from '../../../../test/worker';
 import { readWorkerEnv } from '../env';
 
@@ -70,46 +69,48 @@ describe('finishing a run under kill -9', () => {
         },
       });
 
-      // One worker per step, each executing one run at a time and stopped for good when its run reaches the step.
-      // Their reconcilers never run (one pass an hour): recovery is the survivor's alone.
-      const children: WorkerProcess[] = await Promise.all(
-        RUN_FINISH_STEPS.map((step) =>
-          spawnWorkerProcess(
-            {
-              DATABASE_URL: database.url,
-              REDIS_URL: redis.url,
-              REDIS_PREFIX: redis.prefix,
-              WORKER_CONCURRENCY: '1',
-              WORKER_HEARTBEAT_SECONDS: '1',
-              RECONCILE_INTERVAL_SECONDS: '3600',
-              MCPTEST_TEST_PAUSE_AT: step,
-              ...FAST_TAKEOVER,
-            },
-            60_000,
-          ),
-        ),
+      // One worker process, stopped by the seam at every step: with six runs at once (concurrency 6), the first run
+      // to reach each step stops there, so each step holds exactly one run. Its reconciler never runs (one pass an
+      // hour): recovery is the survivor's alone.
+      const child = await spawnWorkerProcess(
+        {
+          DATABASE_URL: database.url,
+          REDIS_URL: redis.url,
+          REDIS_PREFIX: redis.prefix,
+          WORKER_CONCURRENCY: String(RUN_FINISH_STEPS.length),
+          WORKER_CHECK_THREADS: '1',
+          WORKER_HEARTBEAT_SECONDS: '1',
+          RECONCILE_INTERVAL_SECONDS: '3600',
+          MCPTEST_TEST_PAUSE_AT: RUN_FINISH_STEPS.join(','),
+          ...FAST_TAKEOVER,
+        },
+        60_000,
       );
-      console.info(`crash test: ${children.length} workers ready after ${Date.now() - t0} ms`);
+      console.info(`crash test: worker ready after ${Date.now() - t0} ms`);
       const runIds: string[] = [];
       for (const _ of RUN_FINISH_STEPS) runIds.push(await queueRun(database.db, redis, seeded, { cap: 10 }));
+      const paused = () => [...child.output().matchAll(/"step":"([a-z-]+)","msg":"test pause"/g)].map((m) => m[1]);
       try {
-        // Each worker holds one run (concurrency 1) and stops at its step, so every step holds exactly one run.
         await waitFor(
-          'every worker to stop at its step',
-          async () => (children.every((c) => c.output().includes('"msg":"test pause"')) ? true : undefined),
+          'a run stopped at every step',
+          async () => (paused().length === RUN_FINISH_STEPS.length ? true : undefined),
           60_000,
         );
+        // The runs past `after-webhooks` had their webhooks sent by this worker; kill it between attempts, not in the
+        // middle of one (a delivery cut mid-attempt is sent again after its lease, docs/webhooks.md, minutes later).
+        await waitFor('no webhook attempt in flight', async () => {
+          const inFlight = await tdb.webhookDelivery.count({
+            where: { runId: { in: runIds }, status: 'PENDING', attempt: { gt: 0 } },
+          });
+          return inFlight === 0 ? true : undefined;
+        });
       } catch (error) {
-        throw new Error(
-          `${(error as Error).message}\n${children.map((c) => c.output().slice(-2000)).join('\n---\n')}`,
-          {
-            cause: error,
-          },
-        );
+        throw new Error(`${(error as Error).message}\n${child.output().slice(-3000)}`, { cause: error });
       }
-      console.info(`crash test: every worker stopped at its step after ${Date.now() - t0} ms`);
-      for (const child of children) child.kill('SIGKILL');
-      expect(await Promise.all(children.map((c) => c.exited))).toEqual(children.map(() => 'SIGKILL'));
+      expect(paused().sort()).toEqual([...RUN_FINISH_STEPS].sort());
+      console.info(`crash test: a run stopped at every step after ${Date.now() - t0} ms`);
+      child.kill('SIGKILL');
+      expect(await child.exited).toBe('SIGKILL');
 
       // What the crash left: one run still RUNNING (before the transaction), the others final but with side effects
       // undone; their finishedAt must never change again.
@@ -125,16 +126,31 @@ describe('finishing a run under kill -9', () => {
         // Done: every run final with its outbox settled, and both webhooks of every run at the receiver.
         const received = () =>
           receiver.on('/hooks').map((r) => ({ id: r.headers['webhook-id'], body: JSON.parse(r.body) as Hook }));
-        await waitFor(
-          'every run to end with its side effects and webhooks',
-          async () => {
-            const done = await tdb.runOutbox.count({ where: { runId: { in: runIds }, doneAt: { not: null } } });
-            const hooks = new Set(received().map((r) => `${r.body.data.run.id}/${r.body.type}`));
-            return done === runIds.length && hooks.size === runIds.length * 2 ? true : undefined;
-          },
-          60_000,
-        );
-
+        const state = async () => ({
+          runs: await tdb.run.findMany({
+            where: { id: { in: runIds } },
+            select: { id: true, status: true, attempts: true },
+          }),
+          outbox: await tdb.runOutbox.findMany({
+            where: { runId: { in: runIds } },
+            select: { runId: true, doneAt: true },
+          }),
+          hooks: received().map((r) => `${r.id} ${r.body.data.run.id}/${r.body.type}`),
+          log: survivor.lines.filter((l) => Number(l.level) >= 40).slice(-30),
+        });
+        try {
+          await waitFor(
+            'every run to end with its side effects and webhooks',
+            async () => {
+              const done = await tdb.runOutbox.count({ where: { runId: { in: runIds }, doneAt: { not: null } } });
+              const hooks = new Set(received().map((r) => `${r.body.data.run.id}/${r.body.type}`));
+              return done === runIds.length && hooks.size === runIds.length * 2 ? true : undefined;
+            },
+            60_000,
+          );
+        } catch (error) {
+          throw new Error(`${(error as Error).message}\n${JSON.stringify(await state(), null, 1)}`, { cause: error });
+        }
         console.info(`crash test: every run ended and its webhooks arrived after ${Date.now() - t0} ms`);
         for (const runId of runIds) {
           const run = await runRow(database.db, runId);
