@@ -44,6 +44,7 @@ export async function createQueuedRun(
     const run = await db.run.create({
       data: {
         tenantId: db.tenantId,
+        status: 'QUEUED',
         projectId: suite.projectId,
         suiteId: suite.id,
         serverId: suite.serverId,
