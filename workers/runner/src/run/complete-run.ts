@@ -25,7 +25,7 @@ export interface CompleteRunInput {
     startedAt: Date | null;
   };
   status: FinalStatus;
-  error?: string;
+  error?: string | undefined;
   callsUsed?: number;
   /** HTTP requests the run sent (tool calls included). */
   requestsUsed?: number;
@@ -76,8 +76,8 @@ export async function completeRun(deps: WorkerDeps, db: TenantDb, input: Complet
       skipped: summary.skipped,
       regressions: regressions as unknown as object,
       error: input.error ?? null,
-      callsUsed: input.callsUsed,
-      requestsUsed: input.requestsUsed,
+      ...(input.callsUsed === undefined ? {} : { callsUsed: input.callsUsed }),
+      ...(input.requestsUsed === undefined ? {} : { requestsUsed: input.requestsUsed }),
       finishedAt: now,
       durationMs: run.startedAt ? now.getTime() - run.startedAt.getTime() : 0,
       workerId: null,

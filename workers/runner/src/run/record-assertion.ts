@@ -52,7 +52,8 @@ export async function recordAssertion(
     tool: result.tool ?? null,
     toolClass: result.toolClass === undefined ? null : TOOL_CLASS_TO_DB[result.toolClass],
     decision: result.decision === undefined ? null : EXEC_DECISION_TO_DB[result.decision],
-    transcript: transcript?.transcript as object | undefined,
+    // Absent, not null: a retried upsert without a transcript keeps the one stored.
+    ...(transcript === undefined ? {} : { transcript: transcript.transcript as object }),
     transcriptBytes: transcript?.bytes ?? 0,
   };
   await db.assertionResult.upsert({

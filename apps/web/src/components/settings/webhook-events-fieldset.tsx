@@ -13,7 +13,7 @@ export function WebhookEventsFieldset({
 }: {
   idPrefix: string;
   selected: readonly string[];
-  error?: string;
+  error?: string | undefined;
 }) {
   return (
     <fieldset className="settings-checks" aria-describedby={error ? `${idPrefix}-events-error` : undefined}>

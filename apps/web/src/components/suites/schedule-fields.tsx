@@ -33,7 +33,7 @@ export function ScheduleFields({
   /** The preview of the initial values, computed by the page (so it shows before any typing). */
   initialPreview?: SchedulePreview | null;
   /** Messages of the last refused save, by field. */
-  errors?: { schedule?: string; timezone?: string };
+  errors?: { schedule?: string | undefined; timezone?: string | undefined };
   optional?: boolean;
   cronName?: string;
   timezoneName?: string;

@@ -11,8 +11,8 @@ export async function recordServerAudit(
   await deps.db.tenant(actor.tenantId).auditLog.create({
     data: {
       tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId,
-      actorUserId: actor.userId,
+      actorTokenId: actor.tokenId ?? null,
+      actorUserId: actor.userId ?? null,
       action,
       targetType: 'server',
       targetId: serverId,

@@ -12,8 +12,8 @@ export async function recordWebhookAudit(
   await deps.db.tenant(actor.tenantId).auditLog.create({
     data: {
       tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId,
-      actorUserId: actor.userId,
+      actorTokenId: actor.tokenId ?? null,
+      actorUserId: actor.userId ?? null,
       action,
       targetType: 'webhook',
       targetId,
