@@ -76,7 +76,7 @@ async function main(): Promise<void> {
       const response = await fetch(`${base}/api/v1${pathname}`, {
         method,
         headers: { authorization: `Bearer ${created.token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? null : JSON.stringify(body),
       });
       if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
       return (await response.json()) as T;

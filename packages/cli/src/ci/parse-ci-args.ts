@@ -4,16 +4,16 @@ import { describeParseError, UsageError } from '../cli-flags';
 /** The options of one `mcptest ci`, as given on the command line (the environment fills the gaps later). */
 export interface CiArgs {
   /** Base URL of the mcptest service, normalised (no trailing slash, no `/api/v1`). */
-  api?: string;
+  api?: string | undefined;
   suite: string;
-  token?: string;
+  token?: string | undefined;
   /** Seconds to wait for the run to finish. */
   waitSeconds: number;
-  junit?: string;
-  markdown?: string;
-  commitSha?: string;
-  branch?: string;
-  idempotencyKey?: string;
+  junit?: string | undefined;
+  markdown?: string | undefined;
+  commitSha?: string | undefined;
+  branch?: string | undefined;
+  idempotencyKey?: string | undefined;
   json: boolean;
   progress: boolean;
   noColor: boolean;

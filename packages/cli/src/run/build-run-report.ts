@@ -19,7 +19,7 @@ export type TrialResult = AssertionResult & { key: string };
 export function buildRunReport(input: {
   name: string;
   trials: readonly TrialResult[];
-  baseline?: Pick<Baseline, 'entries'>;
+  baseline?: Pick<Baseline, 'entries'> | undefined;
   durationMs: number;
 }): RunReport {
   const groups = new Map<string, [AssertionResult, ...AssertionResult[]]>();

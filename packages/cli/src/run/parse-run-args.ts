@@ -7,23 +7,23 @@ export interface RunArgs {
   /** Suite files and directories, as given. */
   paths: string[];
   /** Replaces every assertion's server. */
-  url?: string;
+  url?: string | undefined;
   transport: 'auto' | 'http' | 'sse';
   /** `--header` values by name; a repeated name keeps the last value. */
   headers: Record<string, string>;
   /** Absolute fixture directory (`{{fixture}}`), overriding each suite's `fixture:`. */
-  fixture?: string;
+  fixture?: string | undefined;
   trials: number;
   executeDestructive: boolean;
-  maxCalls?: number;
-  concurrency?: number;
-  callDelayMs?: number;
+  maxCalls?: number | undefined;
+  concurrency?: number | undefined;
+  callDelayMs?: number | undefined;
   json: boolean;
-  junit?: string;
-  markdown?: string;
-  badge?: string;
-  baseline?: string;
-  saveBaseline?: string;
+  junit?: string | undefined;
+  markdown?: string | undefined;
+  badge?: string | undefined;
+  baseline?: string | undefined;
+  saveBaseline?: string | undefined;
   updateSnapshots: boolean;
   session: 'per-assertion' | 'shared';
   /** `--no-color`: plain progress and report whatever the terminal and NO_COLOR / FORCE_COLOR say. */

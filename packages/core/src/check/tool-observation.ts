@@ -6,7 +6,7 @@ export interface ToolContentBlock {
 
 /** The parts of an MCP CallToolResult the checker reads (the SDK's CallToolResult is assignable to it). */
 export interface ToolCallResultData {
-  readonly content?: readonly ToolContentBlock[];
+  readonly content?: readonly ToolContentBlock[] | undefined;
   readonly structuredContent?: unknown;
   readonly isError?: unknown;
 }

@@ -30,7 +30,7 @@ export interface AssertionResult {
   /** Source file of the assertion, for reporters that group by file (JUnit classname). */
   file?: string;
   /** The tool called, when the assertion calls one. */
-  tool?: string;
+  tool?: string | undefined;
   trials?: TrialStats;
   /**
    * Where the assertion's JSON-RPC messages break the official schema of the negotiated revision (suite key

@@ -13,12 +13,12 @@ export type RunOutcome =
   | { outcome: 'hand_back' };
 
 export interface DecideRunOutcomeInput {
-  interruption?: RunInterruption;
+  interruption?: RunInterruption | undefined;
   summary: RunSummary;
   /** The executor's reason for stopping early (budget exhausted), if any. */
-  stoppedReason?: string;
+  stoppedReason?: string | undefined;
   /** Why the server could not be tested at all (`findUnreachableServer`), if it could not. */
-  unreachable?: string;
+  unreachable?: string | undefined;
   timeLimitSeconds: number;
 }
 

@@ -518,7 +518,7 @@ function blockOf(doc: AssertionDocument): LoadedAssertionBlock | undefined {
 }
 
 interface SuiteDefaults {
-  server?: SuiteServer;
+  server?: SuiteServer | undefined;
   setup: SuiteSetupStep[];
   timeoutMs?: number;
   skip?: string;

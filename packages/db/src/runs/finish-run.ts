@@ -50,12 +50,12 @@ export type EndingEvent = Extract<RunLifecycleEvent, { type: 'finish' | 'cancel'
 export interface FinishRunInput {
   runId: string;
   event: EndingEvent;
-  error?: string;
-  callsUsed?: number;
+  error?: string | undefined;
+  callsUsed?: number | undefined;
   /** HTTP requests the run sent (tool calls included). */
-  requestsUsed?: number;
+  requestsUsed?: number | undefined;
   /** The suite's name, recorded in an advanced baseline. */
-  suiteName?: string;
+  suiteName?: string | undefined;
   /** Public base URL of the web app: `data.run.url` of the webhook bodies. */
   appUrl: string;
   now: Date;
@@ -130,8 +130,9 @@ async function finishInTransaction(
       skipped: summary.skipped,
       regressions: regressions as unknown as object,
       error: input.error ?? null,
-      callsUsed: input.callsUsed,
-      requestsUsed: input.requestsUsed,
+      // Absent counters leave the stored ones (a cancel or a reconciler's fail knows none).
+      ...(input.callsUsed === undefined ? {} : { callsUsed: input.callsUsed }),
+      ...(input.requestsUsed === undefined ? {} : { requestsUsed: input.requestsUsed }),
       finishedAt: now,
       durationMs: run.startedAt ? now.getTime() - run.startedAt.getTime() : 0,
       workerId: null,

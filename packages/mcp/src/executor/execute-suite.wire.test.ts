@@ -14,7 +14,7 @@ function suiteOf(yaml: string): LoadedSuite {
   return loaded.suite;
 }
 
-function options(url: string, sessionMode: ExecuteSuiteOptions['sessionMode']): ExecuteSuiteOptions {
+function options(url: string, sessionMode: NonNullable<ExecuteSuiteOptions['sessionMode']>): ExecuteSuiteOptions {
   return {
     serverOverride: { url, transport: 'http' },
     allowStdio: false,

@@ -12,12 +12,12 @@ export interface SnapshotStore {
 export interface ExecutorServerOverride {
   url: string;
   transport: 'auto' | 'http' | 'sse';
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 export interface ExecuteSuiteOptions {
   /** Replaces every assertion's server block (hosted runs; CLI --url). A stdio server without override needs allowStdio. */
-  serverOverride?: ExecutorServerOverride;
+  serverOverride?: ExecutorServerOverride | undefined;
   /**
    * SSRF-safe fetch for HTTP transports (packages/mcp/src/net). The executor sends every request of the run through
    * `fetch.withGate(...)` with the budget's request allowance in front, so each one is counted (and, in the worker,
@@ -38,7 +38,7 @@ export interface ExecuteSuiteOptions {
   /** Default 1; Mutating/Destructive calls are never repeated across trials (later trials SKIP with reason). */
   trials?: number;
   /** Absolute; `{{fixture}}`. */
-  fixtureDir?: string;
+  fixtureDir?: string | undefined;
   /** Copy the fixture dir per assertion (CLI local runs), so a tool that writes cannot affect the next assertion. */
   isolateFixtures?: boolean;
   /** For `${VAR}` and skip_unless_env. */
@@ -80,7 +80,7 @@ export interface ExecutedAssertion extends AssertionResult {
    */
   wireRevision?: WireRevision;
   /** JSON-RPC messages, redacted where the tool's _meta marks results sensitive. */
-  transcript?: unknown[];
+  transcript?: unknown[] | undefined;
   /**
    * Set when the assertion tried to open a session to its server: `opened` once initialize was answered, `failed`
    * when it could not connect (the detail says why). `findUnreachableServer` (core) decides the run's status from it.

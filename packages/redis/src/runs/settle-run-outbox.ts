@@ -31,7 +31,7 @@ export interface SettleRunOutboxDeps {
   queues: Queues;
   now: () => Date;
   /** Called after each side effect (tests pause the process there); resolves to go on. */
-  reached?: (step: RunFinishStep) => Promise<void>;
+  reached?: ((step: RunFinishStep) => Promise<void>) | undefined;
 }
 
 export interface SettledRunOutbox {

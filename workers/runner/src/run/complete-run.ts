@@ -6,11 +6,11 @@ import type { WorkerDeps } from '../worker-deps';
 export interface CompleteRunInput {
   runId: string;
   event: EndingEvent;
-  error?: string;
-  callsUsed?: number;
+  error?: string | undefined;
+  callsUsed?: number | undefined;
   /** HTTP requests the run sent (tool calls included). */
-  requestsUsed?: number;
-  suiteName?: string;
+  requestsUsed?: number | undefined;
+  suiteName?: string | undefined;
 }
 
 export type CompletedRun =

@@ -15,7 +15,7 @@ export function WebhookEventsFieldset({
 }: {
   idPrefix: string;
   selected: readonly string[];
-  error?: string;
+  error?: string | undefined;
 }) {
   return (
     <ChoiceFieldset

@@ -15,8 +15,8 @@ export async function recordAudit(
   await deps.db.tenant(actor.tenantId).auditLog.create({
     data: {
       tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId,
-      actorUserId: actor.userId,
+      actorTokenId: actor.tokenId ?? null,
+      actorUserId: actor.userId ?? null,
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId,
