@@ -1,5 +1,6 @@
 // Lint rules that encode the house rules of docs/ARCHITECTURE.md, so review does not have to.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -20,7 +21,7 @@ const ENV_RULE = {
     'Read the environment only in the app’s env module (env.ts), validated with zod; pass values down as options.',
 };
 
-/** What each layer may not import (DESIGN.md "Rules of the house"). */
+/** What packages/core may not import besides other workspace packages: it is pure (docs/ARCHITECTURE.md). */
 const IO_PACKAGES = [
   {
     group: [
@@ -45,15 +46,74 @@ const IO_PACKAGES = [
     group: ['pg', 'ioredis', 'bullmq', '@prisma/*', 'undici', ...MCP_CLIENT_SDKS],
     message: 'packages/core is pure: no I/O clients.',
   },
-  {
-    group: ['@mcptest/db', '@mcptest/mcp', '@mcptest/redis', '@mcptest/cli'],
-    message: 'packages/core depends on nothing else in the repo.',
-  },
 ];
 const ONLY_IN = (what, owner) => ({
   group: what,
   message: `Only ${owner} imports this; use its exports instead.`,
 });
+
+/**
+ * The package fences of docs/ARCHITECTURE.md ("May import"): each workspace folder, its package name, and the workspace
+ * packages it may import. Everything else in the repo is refused by name and by a relative path climbing into it.
+ */
+const WORKSPACE = {
+  core: { folder: 'packages/core', name: '@mcptest/core', mayImport: [] },
+  mcp: { folder: 'packages/mcp', name: '@mcptest/mcp', mayImport: ['core'] },
+  db: { folder: 'packages/db', name: '@mcptest/db', mayImport: ['core'] },
+  // db only until the Postgres writes leave packages/redis/src/runs/cancel-run.ts (issue 16 item 3).
+  redis: { folder: 'packages/redis', name: '@mcptest/redis', mayImport: ['core', 'db'] },
+  cli: { folder: 'packages/cli', name: '@mcptest/cli', mayImport: ['core', 'mcp'] },
+  runner: { folder: 'workers/runner', name: '@mcptest/runner', mayImport: ['core', 'mcp', 'db', 'redis'] },
+  web: { folder: 'apps/web', name: '@mcptest/web', mayImport: ['core', 'db', 'redis', 'mcp'] },
+};
+
+/** Which package owns each I/O dependency (the only importer of it). */
+const OWNERS = {
+  mcp: ONLY_IN(MCP_CLIENT_SDKS, 'packages/mcp'),
+  db: ONLY_IN(['@prisma/client', '@prisma/client/*', '@prisma/adapter-pg', '**/generated/prisma/*'], 'packages/db'),
+  redis: ONLY_IN(['bullmq', 'ioredis'], 'packages/redis'),
+};
+
+const ALIAS = {
+  group: ['@/*', '@/**'],
+  message: '`@/` is apps/web’s own alias (its modules under apps/web/src); only apps/web and test/ use it.',
+};
+
+// apps/web reaches its own modules through `@/`; a relative import stays in its folder. Climbing is left for the test
+// helpers in test/, the package manifest (its version) and next.config (outside src).
+const WEB_CLIMB = {
+  regex: '^(?:\\.\\./)+(?!\\.\\./)(?!test/|package\\.json$|next\\.config$)',
+  message: 'apps/web imports its own modules as `@/<path under apps/web/src>`; relative imports stay in their folder.',
+};
+
+/** The import patterns refused in workspace package `key`. */
+function fence(key) {
+  const { folder, mayImport } = WORKSPACE[key];
+  const others = Object.keys(WORKSPACE).filter((other) => other !== key && !mayImport.includes(other));
+  const allowed =
+    mayImport.length === 0 ? 'nothing else in the repo' : mayImport.map((k) => WORKSPACE[k].name).join(', ');
+  const message = `${folder} may import ${allowed} (docs/ARCHITECTURE.md, "May import").`;
+  const patterns = [
+    { group: others.flatMap((other) => [WORKSPACE[other].name, `${WORKSPACE[other].name}/*`]), message },
+    // The same package reached around its name: '../../../db/src/…' or '../../../../packages/db/…'.
+    ...others.map((other) => {
+      const target = WORKSPACE[other].folder;
+      return { regex: `^(?:\\.\\./)+(?:${target}|${target.split('/')[1]}/src)(?:/|$)`, message };
+    }),
+    ...Object.entries(OWNERS)
+      .filter(([owner]) => owner !== key)
+      .map(([, pattern]) => pattern),
+  ];
+  return key === 'web' ? [...patterns, WEB_CLIMB] : [...patterns, ALIAS];
+}
+// Type-aware rules need a TypeScript program per file: the project service finds each file's tsconfig (scripts/*.mjs
+// have scripts/tsconfig.json for this); these two JavaScript files alone have none.
+const TYPED = {
+  parserOptions: {
+    projectService: { allowDefaultProject: ['eslint.config.js', 'packages/cli/bin/mcptest.js'] },
+    tsconfigRootDir: import.meta.dirname,
+  },
+};
 
 export default tseslint.config(
   {
@@ -73,10 +133,15 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module', ...TYPED },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // A promise nobody awaits loses its rejection (an unhandled rejection kills the worker) and its ordering; tests
+      // included, where a missed await makes an assertion pass vacuously. Fire-and-forget is spelled `void p` with a
+      // comment saying why, and the promise handles its own errors.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
       'no-restricted-properties': [
         'error',
         ENV_RULE,
@@ -86,67 +151,41 @@ export default tseslint.config(
             'db.unscoped bypasses tenant scoping. Use db.tenant(id) or db.global; where cross-tenant access is the point (reconciler, scheduler), disable this rule on the line and say why.',
         },
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ONLY_IN(MCP_CLIENT_SDKS, 'packages/mcp'),
-            ONLY_IN(
-              ['@prisma/client', '@prisma/client/*', '@prisma/adapter-pg', '**/generated/prisma/*'],
-              'packages/db',
-            ),
-            ONLY_IN(['bullmq', 'ioredis'], 'packages/redis'),
-          ],
-        },
-      ],
+      // Outside the workspace packages (scripts/, config files): the dependency owners, and no apps/web alias.
+      'no-restricted-imports': ['error', { patterns: [...Object.values(OWNERS), ALIAS] }],
     },
   },
-  // The owners of each dependency.
-  {
-    files: ['packages/mcp/**'],
+  // The package fences (docs/ARCHITECTURE.md "May import"), tests beside the code included.
+  ...Object.keys(WORKSPACE).map((key) => ({
+    files: [`${WORKSPACE[key].folder}/**`],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ONLY_IN(['@prisma/client', '@prisma/client/*', '**/generated/prisma/*'], 'packages/db'),
-            ONLY_IN(['bullmq', 'ioredis'], 'packages/redis'),
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: key === 'core' ? [...IO_PACKAGES, ...fence(key)] : fence(key) }],
     },
+  })),
+  // Test helpers shared across packages compose every package (and the web app's modules through `@/`).
+  {
+    files: ['test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: Object.values(OWNERS) }] },
   },
   {
     files: ['packages/db/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [ONLY_IN(MCP_CLIENT_SDKS, 'packages/mcp'), ONLY_IN(['bullmq', 'ioredis'], 'packages/redis')],
-        },
-      ],
-      'no-restricted-properties': ['error', ENV_RULE],
-    },
+    rules: { 'no-restricted-properties': ['error', ENV_RULE] },
   },
+  // React's hook rules for the web app's components and hooks. Not its tests: vitest fixtures there are named
+  // use*() too (useTestDatabase) and are not React hooks.
   {
-    files: ['packages/redis/**'],
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { 'react-hooks': reactHooks },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ONLY_IN(MCP_CLIENT_SDKS, 'packages/mcp'),
-            ONLY_IN(['@prisma/client', '@prisma/client/*', '**/generated/prisma/*'], 'packages/db'),
-          ],
-        },
-      ],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   // packages/core: pure. Tests beside it may not do I/O either (they are table tests).
   {
     files: ['packages/core/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: IO_PACKAGES }],
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'packages/core is pure: no network.' },

@@ -172,6 +172,18 @@ function thirdPartyLicenses(metafile) {
     const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
     if (match) packageDirs.add(path.resolve(match[1])); // metafile paths are relative to the working directory
   }
+  // Vendored files of our own packages (the MCP specification's schemas) carry their licence in their folder.
+  const vendoredDirs = new Set();
+  for (const input of Object.keys(metafile.inputs)) {
+    if (input.includes('node_modules/') || !input.endsWith('.json')) continue;
+    const dir = path.dirname(path.resolve(input));
+    if (readdirSync(dir).includes('LICENSE')) vendoredDirs.add(dir);
+  }
+  const vendored = [...vendoredDirs].map((dir) => ({
+    id: `vendored files in ${path.relative(root, dir)} (see its README.md)`,
+    licence: 'LICENSE',
+    text: readFileSync(path.join(dir, 'LICENSE'), 'utf8').trim(),
+  }));
   const sections = [...packageDirs]
     .map((dir) => {
       const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
@@ -182,9 +194,10 @@ function thirdPartyLicenses(metafile) {
       return { id: `${manifest.name}@${manifest.version}`, licence: manifest.license ?? 'unknown', text };
     })
     .sort((a, b) => a.id.localeCompare(b.id))
-    .filter((section, i, all) => i === 0 || all[i - 1].id !== section.id);
+    .filter((section, i, all) => i === 0 || all[i - 1].id !== section.id)
+    .concat(vendored);
   return (
-    'The mcptest CLI bundles the following npm packages.\n\n' +
+    'The mcptest CLI bundles the following npm packages and vendored files.\n\n' +
     sections.map((s) => `${'='.repeat(78)}\n${s.id} (${s.licence})\n${'='.repeat(78)}\n\n${s.text}\n`).join('\n')
   );
 }

@@ -84,7 +84,8 @@ function shutdown(code) {
   shuttingDown = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 5000).unref();
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() =>
+  // Exits as soon as every child has; the timer above is the deadline. Waiting for 'exit' events cannot reject.
+  void Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() =>
     process.exit(code),
   );
 }

@@ -25,28 +25,42 @@ export function freePort(): Promise<number> {
   });
 }
 
-function waitForPort(port: number, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      if (child.exitCode !== null) {
-        reject(new Error(`server exited with ${child.exitCode} before listening:\n${output()}`));
-        return;
-      }
-      const socket = net.connect({ host: '127.0.0.1', port });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > deadline)
-          reject(new Error(`server did not listen on ${port} within ${timeoutMs} ms:\n${output()}`));
-        else setTimeout(attempt, 100);
-      });
-    };
-    attempt();
+/** Whether something accepts TCP connections on 127.0.0.1:`port` now (one attempt). */
+export function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
+}
+
+/** Ends a child process: SIGTERM, then SIGKILL after 3 s if it has not exited (a server stuck in shutdown). */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function waitForPort(port: number, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before listening:\n${output()}`);
+    if (await canConnect(port)) return;
+    if (Date.now() > deadline) throw new Error(`server did not listen on ${port} within ${timeoutMs} ms:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
@@ -73,15 +87,6 @@ export async function startEverythingServer(mode: 'streamableHttp' | 'sse' = 'st
     url: `http://127.0.0.1:${port}/${mode === 'sse' ? 'sse' : 'mcp'}`,
     port,
     output: () => log,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }

@@ -98,7 +98,8 @@ export async function startModernServer(options: ModernServerOptions = {}): Prom
   const server = http.createServer((req, res) => {
     const method = req.headers['mcp-method'];
     seen.push(`${req.method ?? '?'} ${typeof method === 'string' ? method : '-'}`);
-    void serve(req, res);
+    // Node's IncomingMessage types its optional fields loosely; the handler reads them as Node sets them.
+    void serve(req as Parameters<typeof serve>[0], res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

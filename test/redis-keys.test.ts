@@ -74,7 +74,14 @@ describe('Redis keys after a workload', () => {
       trigger: 'API',
     });
     const cancelled = await cancelRun(
-      { db: database.db.tenant(seeded.tenantId), redis, prefix, fair: createFairAdmission({ redis, prefix }) },
+      {
+        db: database.db.tenant(seeded.tenantId),
+        redis,
+        prefix,
+        fair: createFairAdmission({ redis, prefix }),
+        queues: worker.deps.queues,
+        appUrl: worker.deps.webhooks.appUrl,
+      },
       run.id,
     );
     expect(cancelled.outcome).toBe('cancelled');

@@ -55,18 +55,18 @@ export interface SeededSuite {
 }
 
 export interface SeedSuiteInput {
-  tenantName?: string;
-  plan?: PlanName;
+  tenantName?: string | undefined;
+  plan?: PlanName | undefined;
   serverUrl: string;
-  transport?: 'AUTO' | 'HTTP' | 'SSE';
+  transport?: 'AUTO' | 'HTTP' | 'SSE' | undefined;
   /** Sealed with the development key, as the API would. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   yaml: string;
-  schedule?: string;
-  timezone?: string;
-  execPolicy?: { [key: string]: string | number | boolean | string[] | object };
+  schedule?: string | undefined;
+  timezone?: string | undefined;
+  execPolicy?: { [key: string]: string | number | boolean | string[] | object } | undefined;
   /** Reuse a tenant instead of creating one. */
-  tenantId?: string;
+  tenantId?: string | undefined;
 }
 
 let counter = 0;
@@ -121,7 +121,7 @@ export async function seedSuite(db: Database, input: SeedSuiteInput): Promise<Se
       name: `suite ${counter}`,
       yaml: input.yaml,
       badgeKey: `badge-${counter}-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-      schedule: input.schedule,
+      schedule: input.schedule ?? null,
       timezone: input.timezone ?? 'UTC',
     },
   });

@@ -71,7 +71,7 @@ const config = (phase: string): NextConfig => ({
   // (scripts/lib/web-build.mjs sets MCPTEST_NEXT_LOCAL_BUILD=1): they serve the build in place with `next start`, so
   // copying the traced files is wasted, and `npm test` type-checks separately, so the build's own check is skipped
   // (minutes on two cores).
-  output: localBuild ? undefined : 'standalone',
+  ...(localBuild ? {} : { output: 'standalone' as const }),
   typescript: { ignoreBuildErrors: localBuild },
   outputFileTracingRoot: repoRoot,
   turbopack: { root: repoRoot },

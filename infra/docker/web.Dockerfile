@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # mcptest web app (Next.js standalone server). Build from the repository root:
 #   docker build -f infra/docker/web.Dockerfile -t mcptest-web .
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- deps: every workspace's dependencies, dev included (TypeScript, Prisma CLI), from the lockfile ----------------
 FROM ${NODE_IMAGE} AS deps

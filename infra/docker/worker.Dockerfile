@@ -3,7 +3,7 @@
 #   docker build -f infra/docker/worker.Dockerfile -t mcptest-worker .
 #   docker run --rm -e DATABASE_URL=... -e REDIS_URL=... -e MCPTEST_ENCRYPTION_KEYS=... mcptest-worker node dist/migrate.js
 #   docker run -d   -e DATABASE_URL=... -e REDIS_URL=... -e MCPTEST_ENCRYPTION_KEYS=... mcptest-worker
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- deps: every workspace's dependencies, dev included (esbuild, Prisma CLI), from the lockfile --------------------
 FROM ${NODE_IMAGE} AS deps

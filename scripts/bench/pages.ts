@@ -12,23 +12,13 @@ import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { ensureWebBuild } from '../lib/web-build.mjs';
 import { openStack } from './lib/stack';
+import { freePort } from '../../test/mcp-servers';
 
 const run = promisify(execFile);
 const dev = process.argv.includes('--dev');
 const warmIndex = process.argv.indexOf('--warm');
 const WARM = warmIndex > 0 ? Number(process.argv[warmIndex + 1]) : 10;
 const log = (message: string) => process.stderr.write(`[pages] ${message}\n`);
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function main(): Promise<void> {
   if (!dev) await ensureWebBuild({ log, quiet: true });
@@ -86,7 +76,7 @@ async function main(): Promise<void> {
       const response = await fetch(`${base}/api/v1${pathname}`, {
         method,
         headers: { authorization: `Bearer ${created.token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? null : JSON.stringify(body),
       });
       if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
       return (await response.json()) as T;

@@ -119,7 +119,7 @@ async function holdAndCancel(
   const memory = await ws.worker.memory();
   const tdb = ws.stack.db.tenant(suite.tenantId);
   for (const runId of runIds) {
-    await cancelRun({ db: tdb, redis: ws.stack.redis, prefix: ws.stack.prefix, fair: ws.stack.fair }, runId);
+    await cancelRun({ ...ws.stack, db: tdb, appUrl: 'http://localhost:3000' }, runId);
   }
   await Promise.all(runIds.map((runId) => ws.worker.finished(runId)));
   return { memory };

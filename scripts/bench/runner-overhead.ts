@@ -32,7 +32,7 @@ interface Side {
   cpuMs: number;
   latencies: number[];
   failures: number;
-  firstFailure?: string;
+  firstFailure?: string | undefined;
 }
 
 /**

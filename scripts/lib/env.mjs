@@ -13,6 +13,11 @@ export const env = {
    * DEFAULT_APP_PORT, repeated here because this file runs before dependencies are installed).
    */
   port: process.env.PORT || '3000',
+  /**
+   * `MCPTEST_TEST_NODE=24 npm test`: the major of Node.js that runs the tests (vitest and every process it starts),
+   * fetched by scripts/lib/node-runtime.mjs; empty runs them on the Node that runs npm.
+   */
+  testNode: process.env.MCPTEST_TEST_NODE || '',
   /** Passed through to children untouched. */
   all: process.env,
 };

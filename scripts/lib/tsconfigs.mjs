@@ -9,12 +9,33 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'test-artifacts', 'generated']);
 
+/** tsconfig files are JSON with comments (and trailing commas); drops both outside strings so JSON.parse reads them. */
+function stripJsonComments(text) {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      const start = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      out += text.slice(start, i + 1);
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (c === '/' && text[i + 1] === '*') {
+      i = text.indexOf('*/', i + 2);
+      if (i === -1) break;
+      i++;
+    } else out += c;
+  }
+  return out.replace(/,(\s*[}\]])/g, '$1');
+}
+
 function isProject(file) {
   try {
-    const config = JSON.parse(readFileSync(file, 'utf8'));
+    const config = JSON.parse(stripJsonComments(readFileSync(file, 'utf8')));
     return 'include' in config || 'files' in config;
   } catch {
-    // Not plain JSON (comments): let tsc read it and report what it finds.
+    // Not readable as JSON even so: let tsc read it and report what it finds.
     return true;
   }
 }

@@ -68,7 +68,7 @@ export function useApiHarness(
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...headers,
         },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+        body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(120_000),
       });
     },

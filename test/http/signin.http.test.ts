@@ -168,7 +168,7 @@ describe('URLs handed out when PORT is not 3000 and APP_URL is unset', { timeout
       const response = await fetch(`${web.url}/api/v1${pathname}`, {
         method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? null : JSON.stringify(body),
         signal: AbortSignal.timeout(120_000),
       });
       const text = await response.text();

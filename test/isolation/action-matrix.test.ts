@@ -350,7 +350,7 @@ async function run(key: string, c: Case, user: SessionUser | null, org: string, 
   try {
     const result = await sessions.run(user, () =>
       route
-        ? fn(new Request(`http://localhost/o/${org}/...`, { method: route[1] }), {
+        ? fn(new Request(`http://localhost/o/${org}/...`, { method: route[1] ?? 'GET' }), {
             params: Promise.resolve({ org, ...fields }),
           })
         : c.invoke

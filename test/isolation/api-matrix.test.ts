@@ -161,8 +161,8 @@ interface ApiRequest {
 interface Answer {
   status: number;
   text: string;
-  code?: string;
-  message?: string;
+  code?: string | undefined;
+  message?: string | undefined;
 }
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;

@@ -39,6 +39,20 @@ describe('typecheckProjects', () => {
     ]);
   });
 
+  it('reads tsconfig files with comments and trailing commas (a commented base is still a base)', () => {
+    const tree = mkdtempSync(path.join(tmpdir(), 'tsconfigs-jsonc-'));
+    try {
+      writeFileSync(
+        path.join(tree, 'tsconfig.base.json'),
+        '{\n  // shared options\n  "compilerOptions": { /* alias */ "paths": { "@/*": ["./src/*"] }, },\n}\n',
+      );
+      writeFileSync(path.join(tree, 'tsconfig.json'), '{ "extends": "./tsconfig.base.json", "include": ["src"], }');
+      expect(typecheckProjects(tree)).toEqual(['tsconfig.json']);
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
+  });
+
   it('is the list both `npm run typecheck` and `npm test` use', () => {
     const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts.typecheck).toBe('node scripts/typecheck.mjs');

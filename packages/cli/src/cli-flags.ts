@@ -1,4 +1,4 @@
-// Flag parsing shared by the commands that talk to a server (`run`, `audit`, `lint --url`).
+// Flag parsing shared by the commands: `run`, `audit`, `lint --url` and `ci`.
 
 /** A bad flag or argument: the command prints the message with its usage and exits 2. */
 export class UsageError extends Error {}
@@ -19,4 +19,23 @@ export function parseHeaderFlags(values: readonly string[] | undefined): Record<
     headers[name] = value;
   }
   return headers;
+}
+
+/** Node's parseArgs messages, reworded to name the flag the way the usage text does. */
+export function describeParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const flag = /'([^']+)'/.exec(message)?.[1];
+    return flag ? `unknown option ${flag}` : message;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const flag = /'(--?[\w-]+)/.exec(message)?.[1];
+    if (flag && /ambiguous/.test(message)) {
+      return `${flag} needs a value; for a value that starts with "-", write ${flag}=VALUE`;
+    }
+    if (flag && /argument missing/.test(message)) return `${flag} needs a value`;
+    if (flag && /does not take an argument/.test(message)) return `${flag} does not take a value`;
+  }
+  return message;
 }

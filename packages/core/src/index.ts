@@ -22,3 +22,4 @@ export * from './links';
 export * from './yaml';
 export * from './util';
 export * from './protocol';
+export * from './wire/types';

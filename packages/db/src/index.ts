@@ -13,3 +13,12 @@ export { compareSchema, readDbSnapshot, type DatamodelLike, type DbSnapshot } fr
 export type * from './generated/prisma/enums';
 export { createQueuedRun, type CreateQueuedRunInput, type QueuedRun } from './runs/create-queued-run';
 export { findRunResults, type RunResultRow } from './runs/find-run-results';
+export { claimRun, type ClaimRunInput } from './runs/claim-run';
+export { handBackRun } from './runs/hand-back-run';
+export { resumeRun } from './runs/resume-run';
+export { finishRun, type EndingEvent, type FinishRunInput, type FinishRunResult } from './runs/finish-run';
+export { failRun } from './runs/fail-run';
+export { recordRunCancel, type CancelRunRecord } from './runs/cancel-run';
+export { markRunOutboxDone } from './runs/mark-run-outbox-done';
+export { findStaleRunOutbox } from './runs/find-stale-run-outbox';
+export { RunFinishedOutboxPayload, RUN_FINISHED_OUTBOX_KIND, type RunOutboxEntry } from './runs/run-outbox-payload';

@@ -156,6 +156,8 @@ describe('every model: create and read back', () => {
     expect(
       seen('WebhookDelivery', await t.webhookDelivery.findFirst({ where: { webhookId: webhook.id } })).status,
     ).toBe('PENDING');
+    await t.runOutbox.create({ data: { tenantId, runId: run.id, kind: 'run.finished', payload: { deliveryIds: [] } } });
+    expect(seen('RunOutbox', await t.runOutbox.findUnique({ where: { runId: run.id } })).doneAt).toBeNull();
     await t.auditLog.create({
       data: { tenantId, actorUserId: user.id, action: 'suite.create', targetType: 'suite', targetId: suite.id },
     });

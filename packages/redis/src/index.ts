@@ -18,6 +18,7 @@ export {
   bullPrefix,
   parseJobPayload,
   runJobId,
+  webhookJobId,
   suiteSchedulerId,
   InvalidJobPayloadError,
   type JobDefinition,
@@ -46,8 +47,16 @@ export {
 export { dispatchAdmittedRuns, enqueueRun, type RunDispatch } from './runs/enqueue-run';
 export { cancelRun, type CancelRunDeps, type CancelRunResult } from './runs/cancel-run';
 export {
+  settleRunOutbox,
+  RUN_FINISH_STEPS,
+  type RunFinishStep,
+  type SettleRunOutboxDeps,
+  type SettledRunOutbox,
+} from './runs/settle-run-outbox';
+export {
   publishRunEvent,
   readRunEvents,
+  publishRunFinishedOnce,
   waitForRunFinished,
   runEventsKey,
   RunEvent,

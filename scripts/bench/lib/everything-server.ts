@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { canConnect, freePort, stopChild } from '../../../test/mcp-servers';
 
 export interface EverythingServer {
   /** The Streamable HTTP endpoint. */
@@ -10,33 +10,6 @@ export interface EverythingServer {
   /** The server process's peak RSS so far in bytes (Linux VmHWM), undefined elsewhere. */
   peakRssBytes(): number | undefined;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
 }
 
 /**
@@ -57,16 +30,7 @@ export async function startEverythingServer(): Promise<EverythingServer> {
   child.stdout.on('data', append);
   child.stderr.on('data', append);
   const pid = child.pid;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
+  const stop = () => stopChild(child);
   const deadline = Date.now() + 20_000;
   while (!(await canConnect(port))) {
     if (child.exitCode !== null || pid === undefined) throw new Error(`server-everything exited early:\n${log}`);

@@ -88,5 +88,8 @@ export async function expectToolListed(page: Page, toolName: string, className: 
   if (actual !== expected) {
     throw new Error(`tool ${toolName} is listed as ${actual ?? '(no class)'}, expected ${expected ?? className}`);
   }
-  await tool.locator('.pill', { hasText: CLASS_LABELS[actual] }).first().waitFor();
+  await tool
+    .locator('.pill', { hasText: CLASS_LABELS[actual] ?? label })
+    .first()
+    .waitFor();
 }

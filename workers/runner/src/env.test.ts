@@ -17,6 +17,18 @@ describe('worker env', () => {
     expect(hosted.APP_URL).toBe('https://mcptest.example');
   });
 
+  it('reads the test seam MCPTEST_TEST_PAUSE_AT as a list of finish steps, and refuses it in production', () => {
+    expect(readWorkerEnv({}).MCPTEST_TEST_PAUSE_AT).toEqual([]);
+    expect(readWorkerEnv({ MCPTEST_TEST_PAUSE_AT: 'after-commit,after-slot' }).MCPTEST_TEST_PAUSE_AT).toEqual([
+      'after-commit',
+      'after-slot',
+    ]);
+    expect(() => readWorkerEnv({ MCPTEST_TEST_PAUSE_AT: 'after-lunch' })).toThrow(/MCPTEST_TEST_PAUSE_AT/);
+    const key = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
+    const production = { NODE_ENV: 'production', APP_URL: 'https://mcptest.example', MCPTEST_ENCRYPTION_KEYS: key };
+    expect(() => readWorkerEnv({ ...production, MCPTEST_TEST_PAUSE_AT: 'after-commit' })).toThrow(/test seam/);
+  });
+
   it('will not start on a public APP_URL with the development key and loopback reachable, and lists why', async () => {
     const failed = await run(process.execPath, ['--import', 'tsx', path.resolve('workers/runner/src/main.ts')], {
       env: {

@@ -8,6 +8,7 @@ import {
   serviceEnvSchema,
   type EnvMode,
 } from '@mcptest/core';
+import { RUN_FINISH_STEPS } from '@mcptest/redis';
 import { z } from 'zod';
 
 export type WorkerEnv = ReturnType<typeof readWorkerEnv>;
@@ -62,6 +63,16 @@ export function workerEnvSchema(mode: EnvMode, source: Record<string, string | u
     WORKER_CHECK_MAX_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(256),
     /** Webhook deliveries this process sends at once. */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+    /**
+     * Test seam, refused in production: steps of finishing a run, comma-separated; the first run to reach each stops
+     * there for good (`run/pause-at-finish-steps.ts`), so the crash test can kill the worker at those points.
+     */
+    MCPTEST_TEST_PAUSE_AT: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').filter(Boolean))
+      .pipe(z.array(z.enum(RUN_FINISH_STEPS)))
+      .refine((v) => v.length === 0 || !mode.production, { message: 'is a test seam; not allowed in production' }),
   });
 }
 

@@ -20,14 +20,15 @@ import {
 import type { WorkerEnv } from './env';
 import { createWorkerMetrics } from './observability/metrics';
 import { startHealthServer, type HealthServer } from './observability/start-health-server';
-import { reconcileRuns } from './reconcile/reconcile-runs';
+import type { reconcileRuns } from './reconcile/reconcile-runs';
+import { startReconcilerLoop } from './reconcile/start-reconciler-loop';
 import { ActiveRuns } from './run/active-runs';
-import { completeRun } from './run/complete-run';
 import { executeRunJob } from './run/execute-run-job';
-import { keepRunsAlive } from './run/keep-runs-alive';
+import { failExhaustedRun } from './run/fail-exhausted-run';
+import { pauseAtFinishSteps } from './run/pause-at-finish-steps';
+import { startHeartbeat } from './run/start-heartbeat';
 import { runScheduledSuite } from './schedule/run-scheduled-suite';
 import { deliverWebhook } from './webhook/deliver-webhook';
-import { requeueDueDeliveries } from './webhook/requeue-due-deliveries';
 import type { WorkerDeps } from './worker-deps';
 
 export interface RunningWorker {
@@ -168,6 +169,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         disableAfterFailures: env.WEBHOOK_DISABLE_AFTER_FAILURES,
       },
       now: () => new Date(),
+      reachedFinishStep: pauseAtFinishSteps(env.MCPTEST_TEST_PAUSE_AT, logger),
     };
 
     const runsWorker = createJobWorker(
@@ -200,27 +202,10 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       worker.on('failed', (job, error) => {
         metrics.jobsFailed.inc({ queue });
         logger.error({ queue, jobId: job?.id, job: job?.name, error: error.message }, 'job failed');
-        if (!job || job.name !== 'run.execute') return;
-        const attempts = job.opts.attempts ?? JOB_CATALOG['run.execute'].attempts;
-        if (job.attemptsMade < attempts) return;
-        // Out of attempts: the run ends as an error with the reason, rather than staying RUNNING for the reconciler.
-        const { runId, tenantId } = job.data as { runId: string; tenantId: string };
-        const tdb = db.tenant(tenantId);
-        void tdb.run
-          .findFirst({
-            where: { id: runId },
-            select: { id: true, suiteId: true, trigger: true, branch: true, startedAt: true },
-          })
-          .then((run) =>
-            run
-              ? completeRun(deps, tdb, {
-                  run,
-                  status: 'error',
-                  error: `the run could not be executed after ${job.attemptsMade} attempts: ${error.message}`,
-                })
-              : undefined,
-          )
-          .catch((e: Error) => logger.error({ runId, error: e.message }, 'could not record a failed run'));
+        if (!job) return;
+        failExhaustedRun(deps, job, error).catch((e: Error) =>
+          logger.error({ jobId: job.id, error: e.message }, 'could not record a failed run'),
+        );
       });
     }
     closers.push(() => schedulesWorker.close());
@@ -236,59 +221,16 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       subscriber.disconnect();
     });
 
-    const beat = () =>
-      redis.set(
-        heartbeatKey,
-        JSON.stringify({ at: new Date().toISOString(), pid: process.pid, runs: deps.active.size }),
-        'EX',
-        env.WORKER_HEARTBEAT_SECONDS * 3,
-      );
-    await beat();
-    const heartbeatTimer = setInterval(() => {
-      beat().catch((error: Error) => logger.warn({ error: error.message }, 'heartbeat failed'));
-      keepRunsAlive(deps).catch((error: Error) => logger.warn({ error: error.message }, 'run keep-alive failed'));
-    }, env.WORKER_HEARTBEAT_SECONDS * 1000);
-    heartbeatTimer.unref();
-
-    const reconcileOptions = {
-      queuedGraceMs: Math.max(1000, env.RECONCILE_INTERVAL_SECONDS * 2000),
-      heartbeatStaleMs: env.WORKER_HEARTBEAT_SECONDS * 3000 + env.WORKER_LOCK_DURATION_MS,
-      maxAttempts: JOB_CATALOG['run.execute'].attempts,
-    };
-    const lockKey = redisKey(prefix, 'reconciler', 'lock');
-    const reconcile = () => reconcileRuns(deps, reconcileOptions);
-    let reconciling = false;
-    const reconcileTimer = setInterval(() => {
-      if (reconciling) return;
-      reconciling = true;
-      // One reconciler at a time across all workers; the lock outlives a pass that hangs, then another takes over.
-      redis
-        .set(lockKey, workerId, 'PX', Math.max(5000, env.RECONCILE_INTERVAL_SECONDS * 3000), 'NX')
-        .then(async (got) => {
-          if (got !== 'OK') return;
-          try {
-            const report = await reconcile();
-            const acted =
-              report.requeued + report.resumed + report.failed + report.schedulesUpserted + report.schedulesRemoved;
-            if (acted > 0) logger.info(report, 'reconciler pass');
-            // Webhook deliveries whose job was lost (Redis flushed or away, a worker died mid-attempt) get one again.
-            const deliveries = await requeueDueDeliveries(deps);
-            if (deliveries > 0) logger.info({ deliveries }, 'reconciler: webhook deliveries queued again');
-          } finally {
-            await redis.eval(
-              "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0",
-              1,
-              lockKey,
-              workerId,
-            );
-          }
-        })
-        .catch((error: Error) => logger.warn({ error: error.message }, 'reconciler pass failed'))
-        .finally(() => {
-          reconciling = false;
-        });
-    }, env.RECONCILE_INTERVAL_SECONDS * 1000);
-    reconcileTimer.unref();
+    const heartbeat = await startHeartbeat(deps, { key: heartbeatKey, seconds: env.WORKER_HEARTBEAT_SECONDS });
+    const reconciler = startReconcilerLoop(deps, {
+      intervalSeconds: env.RECONCILE_INTERVAL_SECONDS,
+      reconcile: {
+        queuedGraceMs: Math.max(1000, env.RECONCILE_INTERVAL_SECONDS * 2000),
+        heartbeatStaleMs: env.WORKER_HEARTBEAT_SECONDS * 3000 + env.WORKER_LOCK_DURATION_MS,
+        outboxGraceMs: Math.max(1000, env.RECONCILE_INTERVAL_SECONDS * 2000),
+        maxAttempts: JOB_CATALOG['run.execute'].attempts,
+      },
+    });
 
     let shuttingDown = false;
     let health: HealthServer | undefined;
@@ -325,11 +267,11 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       workerId,
       health,
       deps,
-      reconcile,
+      reconcile: reconciler.reconcile,
       async stop() {
         if (shuttingDown) return;
         shuttingDown = true;
-        clearInterval(reconcileTimer);
+        reconciler.stop();
         const closing = runsWorker.close();
         const graceMs = env.WORKER_SHUTDOWN_GRACE_SECONDS * 1000;
         const grace = setTimeout(() => {
@@ -338,8 +280,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         }, graceMs);
         await closing;
         clearTimeout(grace);
-        clearInterval(heartbeatTimer);
-        await redis.del(heartbeatKey).catch(() => {});
+        await heartbeat.stop();
         await closeAll();
         logger.info('worker stopped');
       },

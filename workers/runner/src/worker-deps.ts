@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { PlanTable } from '@mcptest/core';
 import type { Database, SecretBox } from '@mcptest/db';
 import type { Checker, SafeFetch } from '@mcptest/mcp';
-import type { FairAdmission, Queues, Redis } from '@mcptest/redis';
+import type { FairAdmission, Queues, Redis, RunFinishStep } from '@mcptest/redis';
 import type { WorkerMetrics } from './observability/metrics';
 import type { ActiveRuns } from './run/active-runs';
 import type { WebhookSettings } from './webhook/webhook-settings';
@@ -32,4 +32,6 @@ export interface WorkerDeps {
   /** Outbound webhooks: their own SSRF-safe fetch (no politeness: receivers are not targets under test) and policy. */
   webhooks: WebhookSettings;
   now: () => Date;
+  /** Test seam (MCPTEST_TEST_PAUSE_AT): called at each step of finishing a run; resolves to go on. */
+  reachedFinishStep?: ((step: RunFinishStep) => Promise<void>) | undefined;
 }

@@ -14,7 +14,7 @@ export function Field({
   id: string;
   label: ReactNode;
   hint?: ReactNode;
-  error?: string;
+  error?: string | undefined;
   children: ReactNode;
 }) {
   return (
@@ -36,7 +36,7 @@ export function Field({
 }
 
 /** The aria attributes a control inside `Field` spreads, so its hint and error are read with it. */
-export function describedBy(id: string, opts: { hint?: boolean; error?: string }) {
+export function describedBy(id: string, opts: { hint?: boolean; error?: string | undefined }) {
   const ids = [opts.hint ? `${id}-hint` : null, opts.error ? `${id}-error` : null].filter(Boolean).join(' ');
   return { 'aria-describedby': ids || undefined, 'aria-invalid': opts.error ? true : undefined };
 }

@@ -4,7 +4,7 @@ import type { ActionState } from '@/lib/action-state';
  * The outcome of a form's last submission: an error (role=alert, so screen readers announce it) with the API's
  * message, or a success line (role=status). Field errors are shown next to their fields by `Field`.
  */
-export function FormMessage({ state, success }: { state: ActionState<unknown>; success?: string }) {
+export function FormMessage({ state, success }: { state: ActionState<unknown>; success?: string | undefined }) {
   if (!state) return null;
   if (!state.ok) {
     return (

@@ -1,11 +1,8 @@
+import { RUN_STATUS_LABELS } from '@/components/runs/format';
+
 /** Run and assertion statuses with a colour and always a word (colour is never the only signal). */
 const LABELS: Record<string, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  passed: 'Passed',
-  failed: 'Failed',
-  error: 'Error',
-  cancelled: 'Cancelled',
+  ...RUN_STATUS_LABELS,
   PASS: 'Pass',
   FAIL: 'Fail',
   SKIP: 'Skip',

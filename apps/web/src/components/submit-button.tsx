@@ -21,7 +21,7 @@ export function SubmitButton({
   ...rest
 }: {
   children: ReactNode;
-  pendingText?: string;
+  pendingText?: string | undefined;
   variant?: 'primary' | 'secondary' | 'danger';
   name?: string;
   value?: string;

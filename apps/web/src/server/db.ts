@@ -3,7 +3,7 @@ import { env } from '@/env';
 
 // One pool per process. Cached on globalThis because `next dev` re-evaluates modules on every hot reload, and a
 // module-level variable would open a new pool each time.
-const store = globalThis as typeof globalThis & { __mcptestWebDb?: Database };
+const store = globalThis as typeof globalThis & { __mcptestWebDb?: Database | undefined };
 
 export function getDb(): Database {
   store.__mcptestWebDb ??= createDatabase({ url: env().DATABASE_URL });

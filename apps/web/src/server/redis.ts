@@ -2,7 +2,7 @@ import { createRedis, type Redis } from '@mcptest/redis';
 import { env } from '@/env';
 
 // One connection per process, cached on globalThis so `next dev` hot reloads do not leak connections.
-const store = globalThis as typeof globalThis & { __mcptestWebRedis?: Redis };
+const store = globalThis as typeof globalThis & { __mcptestWebRedis?: Redis | undefined };
 
 export function getRedis(): Redis {
   if (!store.__mcptestWebRedis) {

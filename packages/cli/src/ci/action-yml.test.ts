@@ -189,7 +189,7 @@ describe('action.yml', () => {
     expect(token).toBe('mcpt_from_env');
   });
 
-  it("keeps the runner's Node.js when it is new enough, else sets up 20; an explicit node-version wins", async () => {
+  it("keeps the runner's Node.js when it is new enough, else sets up 24; an explicit node-version wins", async () => {
     const nodeDir = path.dirname(process.execPath); // this test's Node.js: 20.18.1 or later, as the repo requires
     expect(await nodeSetup({}, `${nodeDir}:/usr/bin:/bin`)).toBe('');
     expect(await nodeSetup({ 'node-version': '22' }, `${nodeDir}:/usr/bin:/bin`)).toBe('22');
@@ -198,8 +198,8 @@ describe('action.yml', () => {
     await mkdir(old, { recursive: true });
     await writeFile(path.join(old, 'node'), '#!/bin/sh\nexit 1\n');
     await chmod(path.join(old, 'node'), 0o755);
-    expect(await nodeSetup({}, `${old}:/usr/bin:/bin`)).toBe('20');
-    expect(await nodeSetup({}, path.join(dir, 'nothing-here'))).toBe('20');
+    expect(await nodeSetup({}, `${old}:/usr/bin:/bin`)).toBe('24');
+    expect(await nodeSetup({}, path.join(dir, 'nothing-here'))).toBe('24');
   });
 
   it('passes a value with shell metacharacters through as one argument', async () => {

@@ -19,6 +19,18 @@ const optionalString = z
   .nullish()
   .transform((v) => v ?? undefined);
 
+/** Text that an older or newer server may leave out or send as null: the empty string then. */
+const textOrEmpty = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? '');
+
+/** A duration an older or newer server may leave out or send as null: 0 then. */
+const msOrZero = z
+  .number()
+  .nullish()
+  .transform((v) => v ?? 0);
+
 const Summary = z.object({
   total: z.number().int().nonnegative(),
   passed: z.number().int().nonnegative(),
@@ -29,14 +41,8 @@ const Summary = z.object({
 const ApiResult = z.looseObject({
   name: z.string(),
   status: z.enum(['PASS', 'FAIL', 'SKIP']),
-  detail: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-  durationMs: z
-    .number()
-    .nullish()
-    .transform((v) => v ?? 0),
+  detail: textOrEmpty,
+  durationMs: msOrZero,
   tool: optionalString,
   /** Which trial of the assertion (runs with trials list one result per trial). */
   trial: z.number().int().optional(),
@@ -46,10 +52,7 @@ const ApiRegression = z.looseObject({
   name: z.string(),
   before: z.literal('PASS'),
   after: z.enum(['FAIL', 'SKIP']),
-  detail: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
+  detail: textOrEmpty,
 });
 
 /** `GET /api/v1/runs/{id}`, and the 200 answer of a trigger that waited for the run to finish. */
@@ -108,14 +111,8 @@ export const CiRunEvent = z.discriminatedUnion('type', [
     name: z.string(),
     trial: z.number().int().optional(),
     status: z.enum(['PASS', 'FAIL', 'SKIP']),
-    detail: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ''),
-    durationMs: z
-      .number()
-      .nullish()
-      .transform((v) => v ?? 0),
+    detail: textOrEmpty,
+    durationMs: msOrZero,
     tool: optionalString,
   }),
   z.object({

@@ -23,15 +23,15 @@ export interface ApiClientOptions {
   /** Base URL of the service (normalised by `normalizeApiUrl`). */
   baseUrl: string;
   token: string;
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Bound of one request (connect, headers and body; for a stream, until the headers). Default 30 s. */
-  requestTimeoutMs?: number;
+  requestTimeoutMs?: number | undefined;
   /** Retries of one request after a 429/502/503/504 or a connection failure. Default 4. */
   maxRetries?: number;
   /** A Retry-After longer than this is not waited out: the request fails as rate_limited. Default 120 s. */
   maxRetryDelayMs?: number;
   /** Waits between retries; resolves early (or rejects) when the signal aborts. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   /** Told about each retry, for a note on stderr. */
   onRetry?: (message: string) => void;
 }
@@ -44,7 +44,7 @@ export interface ApiRequest {
   headers?: Record<string, string>;
   accept?: string;
   /** Aborts the request and any retry wait (the run deadline, Ctrl-C). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 export interface ApiResponse {
@@ -173,7 +173,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const response = await doFetch(url, {
         method: request.method ?? 'GET',
         headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body: request.body === undefined ? null : JSON.stringify(request.body),
         signal: controller.signal,
         // The token must not follow a redirect to another host; the API has no reason to redirect.
         redirect: 'manual',

@@ -11,9 +11,9 @@ export interface FollowRunOptions {
   /** Absolute time (by `now`) after which the run counts as unfinished. */
   deadline: number;
   now?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   /** Between two GET /runs/{id} when polling. Default 2 s. */
-  pollIntervalMs?: number;
+  pollIntervalMs?: number | undefined;
   /** A stream silent this long is closed, the run checked and the stream reopened (half-open connections). */
   streamIdleMs?: number;
   /** Ctrl-C. */
@@ -28,7 +28,8 @@ export interface FollowRunOptions {
  * `finished`: the run's final state; `timeout`: the deadline passed first, `interrupted`: Ctrl-C came first (`run` is
  * then its last known state, when one was read).
  */
-export type FollowOutcome = { kind: 'finished'; run: ApiRun } | { kind: 'timeout' | 'interrupted'; run?: ApiRun };
+export type FollowOutcome =
+  { kind: 'finished'; run: ApiRun } | { kind: 'timeout' | 'interrupted'; run?: ApiRun | undefined };
 
 /** Consecutive stream connections that end without a new event before polling takes over. */
 const MAX_FRUITLESS_STREAMS = 3;

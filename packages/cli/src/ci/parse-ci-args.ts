@@ -1,19 +1,19 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from '../cli-flags';
+import { describeParseError, UsageError } from '../cli-flags';
 
 /** The options of one `mcptest ci`, as given on the command line (the environment fills the gaps later). */
 export interface CiArgs {
   /** Base URL of the mcptest service, normalised (no trailing slash, no `/api/v1`). */
-  api?: string;
+  api?: string | undefined;
   suite: string;
-  token?: string;
+  token?: string | undefined;
   /** Seconds to wait for the run to finish. */
   waitSeconds: number;
-  junit?: string;
-  markdown?: string;
-  commitSha?: string;
-  branch?: string;
-  idempotencyKey?: string;
+  junit?: string | undefined;
+  markdown?: string | undefined;
+  commitSha?: string | undefined;
+  branch?: string | undefined;
+  idempotencyKey?: string | undefined;
   json: boolean;
   progress: boolean;
   noColor: boolean;
@@ -84,24 +84,6 @@ function waitSeconds(value: string | undefined): number {
     throw new UsageError(`--wait must be a number of seconds from 1 to ${MAX_WAIT_SECONDS}, not "${value}"`);
   }
   return n;
-}
-
-function describeParseError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown }).code;
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const flag = /'([^']+)'/.exec(message)?.[1];
-    return flag ? `unknown option ${flag}` : message;
-  }
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    const flag = /'(--?[\w-]+)/.exec(message)?.[1];
-    if (flag && /ambiguous/.test(message)) {
-      return `${flag} needs a value; for a value that starts with "-", write ${flag}=VALUE`;
-    }
-    if (flag && /argument missing/.test(message)) return `${flag} needs a value`;
-    if (flag && /does not take an argument/.test(message)) return `${flag} does not take a value`;
-  }
-  return message;
 }
 
 /**

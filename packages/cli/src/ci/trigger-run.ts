@@ -4,8 +4,8 @@ import { describeIssues } from './get-run';
 
 export interface TriggerRunInput {
   suiteId: string;
-  commitSha?: string;
-  branch?: string;
+  commitSha?: string | undefined;
+  branch?: string | undefined;
   /** Sent as the Idempotency-Key header: the same key gets the same run back. */
   idempotencyKey: string;
   signal?: AbortSignal;

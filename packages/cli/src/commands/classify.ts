@@ -64,7 +64,7 @@ export async function readToolsFile(
 
 /** Splits argv into the one file argument and known flags; `usage` is set when argv cannot be used. */
 function parseArgs(args: readonly string[]): {
-  file?: string;
+  file?: string | undefined;
   trust: string;
   json: boolean;
   help: boolean;

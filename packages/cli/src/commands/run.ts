@@ -150,13 +150,13 @@ function formatProblems(lines: readonly string[]): string {
 interface PreparedSuite {
   suite: LoadedSuite;
   policy: ExecPolicy;
-  fixtureDir?: string;
+  fixtureDir?: string | undefined;
   snapshots: FileSnapshotStore;
 }
 
 interface PreparedRun {
   suites: PreparedSuite[];
-  baseline?: Baseline;
+  baseline?: Baseline | undefined;
   basePolicy: ExecPolicy;
 }
 

@@ -5,6 +5,31 @@ const trial = (key: string, name: string, status: TrialResult['status'], extra: 
   ({ key, name, status, detail: status === 'PASS' ? '' : `${status} detail`, durationMs: 10, ...extra }) as TrialResult;
 
 describe('buildRunReport', () => {
+  it('carries wire findings to the report (the reporters show them), and not the wire revision', () => {
+    const finding = {
+      message: "must have required property 'text'",
+      pointer: '/result/content/0',
+      specLink: 'https://modelcontextprotocol.io/specification/2025-06-18/schema#textcontent',
+      definition: 'TextContent',
+      revision: '2025-06-18' as const,
+      direction: 'received' as const,
+    };
+    const report = buildRunReport({
+      name: 'suite',
+      durationMs: 1,
+      trials: [
+        trial('a.yaml#x', 'x', 'PASS', { wireFindings: [finding], wireRevision: '2025-06-18' } as Partial<TrialResult>),
+      ],
+    });
+    expect(report.results[0]).toEqual({
+      name: 'x',
+      status: 'PASS',
+      detail: '',
+      durationMs: 10,
+      wireFindings: [finding],
+    });
+  });
+
   it('folds trials per key, keeps the order, counts and strips executor fields', () => {
     const report = buildRunReport({
       name: 'suite',

@@ -19,7 +19,7 @@ export type TrialResult = AssertionResult & { key: string };
 export function buildRunReport(input: {
   name: string;
   trials: readonly TrialResult[];
-  baseline?: Pick<Baseline, 'entries'>;
+  baseline?: Pick<Baseline, 'entries'> | undefined;
   durationMs: number;
   /** The MCP protocol version(s) the sessions negotiated (ExecuteSuiteResult.protocolVersion). */
   protocolVersion?: string;
@@ -43,7 +43,7 @@ export function buildRunReport(input: {
 }
 
 function pickResult(trial: TrialResult): AssertionResult {
-  const { name, status, detail, durationMs, file, tool, trials } = trial;
+  const { name, status, detail, durationMs, file, tool, trials, wireFindings } = trial;
   return {
     name,
     status,
@@ -52,5 +52,6 @@ function pickResult(trial: TrialResult): AssertionResult {
     ...(file !== undefined && { file }),
     ...(tool !== undefined && { tool }),
     ...(trials !== undefined && { trials }),
+    ...(wireFindings !== undefined && { wireFindings }),
   };
 }

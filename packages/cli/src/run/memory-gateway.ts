@@ -1,27 +1,12 @@
 // Test helper: @modelcontextprotocol/server-memory (a stdio-only server) served over Streamable HTTP by supergateway,
 // so the unmodified memory corpus can run through `mcptest run --url`.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
-import { freePort } from '../../../../test/mcp-servers';
+import { canConnect, freePort, stopChild } from '../../../../test/mcp-servers';
 
 export interface MemoryGateway {
   url: string;
   stop(): Promise<void>;
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
 }
 
 /**
@@ -50,7 +35,7 @@ export async function startMemoryGateway(memoryFile: string): Promise<MemoryGate
   let log = '';
   child.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
   const deadline = Date.now() + 20_000;
-  while (!(await listening(port))) {
+  while (!(await canConnect(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`supergateway did not listen on ${port}:\n${log}`);
@@ -59,15 +44,6 @@ export async function startMemoryGateway(memoryFile: string): Promise<MemoryGate
   }
   return {
     url: `http://127.0.0.1:${port}/mcp`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }

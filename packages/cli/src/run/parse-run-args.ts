@@ -1,32 +1,32 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROTOCOL_CHOICES, type ProtocolChoice } from '@mcptest/core';
-import { parseHeaderFlags, UsageError } from '../cli-flags';
+import { describeParseError, parseHeaderFlags, UsageError } from '../cli-flags';
 
 /** The options of one `mcptest run`, validated. */
 export interface RunArgs {
   /** Suite files and directories, as given. */
   paths: string[];
   /** Replaces every assertion's server. */
-  url?: string;
+  url?: string | undefined;
   transport: 'auto' | 'http' | 'sse';
   /** `--protocol`: the era or revision of every session, over the suites' `protocol:`; absent: theirs (else auto). */
   protocol?: ProtocolChoice;
   /** `--header` values by name; a repeated name keeps the last value. */
   headers: Record<string, string>;
   /** Absolute fixture directory (`{{fixture}}`), overriding each suite's `fixture:`. */
-  fixture?: string;
+  fixture?: string | undefined;
   trials: number;
   executeDestructive: boolean;
-  maxCalls?: number;
-  concurrency?: number;
-  callDelayMs?: number;
+  maxCalls?: number | undefined;
+  concurrency?: number | undefined;
+  callDelayMs?: number | undefined;
   json: boolean;
-  junit?: string;
-  markdown?: string;
-  badge?: string;
-  baseline?: string;
-  saveBaseline?: string;
+  junit?: string | undefined;
+  markdown?: string | undefined;
+  badge?: string | undefined;
+  baseline?: string | undefined;
+  saveBaseline?: string | undefined;
   updateSnapshots: boolean;
   session: 'per-assertion' | 'shared';
   /** `--no-color`: plain progress and report whatever the terminal and NO_COLOR / FORCE_COLOR say. */
@@ -102,25 +102,6 @@ function outputFile(flag: string, value: string | undefined): string | undefined
   if (value === undefined) return undefined;
   if (value.trim() === '') throw new UsageError(`--${flag} needs a file name`);
   return value;
-}
-
-/** Node's parseArgs messages, reworded to name the flag the way the usage text does. */
-function describeParseError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown }).code;
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const flag = /'([^']+)'/.exec(message)?.[1];
-    return flag ? `unknown option ${flag}` : message;
-  }
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    const flag = /'(--?[\w-]+)/.exec(message)?.[1];
-    if (flag && /ambiguous/.test(message)) {
-      return `${flag} needs a value; for a value that starts with "-", write ${flag}=VALUE`;
-    }
-    if (flag && /argument missing/.test(message)) return `${flag} needs a value`;
-    if (flag && /does not take an argument/.test(message)) return `${flag} does not take a value`;
-  }
-  return message;
 }
 
 /**

@@ -12,13 +12,13 @@ import {
 
 /** The report files one run writes (each optional), as the flags name them. */
 export interface ReportFiles {
-  junit?: string;
-  markdown?: string;
+  junit?: string | undefined;
+  markdown?: string | undefined;
   /** `.svg`: the badge image; `.json`: shields.io endpoint JSON. */
-  badge?: string;
-  saveBaseline?: string;
+  badge?: string | undefined;
+  saveBaseline?: string | undefined;
   /** GitHub Actions' job summary; the Markdown report is appended to it when `markdown` is written. */
-  githubStepSummary?: string;
+  githubStepSummary?: string | undefined;
 }
 
 /** The text of every requested file, by path, in flag order. Pure: the caller writes them. */

@@ -1,4 +1,5 @@
-import { resultText, type ToolCallResultData } from '../check/check-tool-result';
+import { resultText } from '../check/result-text';
+import type { ToolCallResultData } from '../check/tool-observation';
 import { assertNever } from '../result/run-result';
 
 /**

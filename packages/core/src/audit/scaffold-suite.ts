@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
-import { resultText, type ToolCallResultData } from '../check/check-tool-result';
+import { resultText } from '../check/result-text';
+import type { ToolCallResultData } from '../check/tool-observation';
 import type { ToolClassification } from '../policy/classify-tool';
 import { REVIEW_BEFORE_FIRST_RUN, type ExecDecision } from '../policy/decide';
 import { shouldRedact } from '../policy/result-sensitivity';

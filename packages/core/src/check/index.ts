@@ -1,19 +1,13 @@
 export * from './expect-schema';
-export {
-  checkToolResult,
-  filesToObserve,
-  snapshotName,
-  toolSnapshot,
-  resultText as toolResultText,
-  ToolSnapshot,
-  EXPECTATION_ORDER,
-  type CheckToolResultOptions,
-  type CheckToolResultOutcome,
-  type ExpectationFailure,
-  type ExpectKey,
-  type ObservedFile,
-  type ObservedFileStates,
-  type ToolCallResultData,
-  type ToolContentBlock,
-  type ToolObservation,
-} from './check-tool-result';
+export { checkToolResult, EXPECTATION_ORDER } from './check-tool-result';
+export { filesToObserve } from './files-to-observe';
+export { snapshotName, toolSnapshot, ToolSnapshot } from './tool-snapshot';
+export { resultText as toolResultText } from './result-text';
+export type { CheckToolResultOptions, CheckToolResultOutcome, ExpectationFailure, ExpectKey } from './expectation';
+export type {
+  ObservedFile,
+  ObservedFileStates,
+  ToolCallResultData,
+  ToolContentBlock,
+  ToolObservation,
+} from './tool-observation';

@@ -76,7 +76,9 @@ export type PlanTable = Readonly<Record<PlanName, PlanLimits>>;
 export function resolvePlanTable(override: PlanLimitsOverride = {}): PlanTable {
   const table = {} as Record<PlanName, PlanLimits>;
   for (const plan of PlanName.options) {
-    table[plan] = { ...DEFAULT_PLAN_LIMITS[plan], ...override[plan] };
+    // An override names only what it changes; a key present but undefined must not erase the default.
+    const given = Object.entries(override[plan] ?? {}).filter(([, value]) => value !== undefined);
+    table[plan] = { ...DEFAULT_PLAN_LIMITS[plan], ...(Object.fromEntries(given) as Partial<PlanLimits>) };
   }
   return Object.freeze(table);
 }

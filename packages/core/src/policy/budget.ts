@@ -17,7 +17,7 @@ export interface BudgetExhausted {
   limit: number;
   scope: 'run' | 'tenant_daily';
   /** Absent for tool calls (the original meaning); `requests` for the request allowance. */
-  unit?: 'requests';
+  unit?: 'requests' | undefined;
 }
 
 export type BudgetAcquisition = { ok: true } | { ok: false; exhausted: BudgetExhausted };

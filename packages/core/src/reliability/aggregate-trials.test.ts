@@ -52,6 +52,22 @@ describe('aggregateTrials', () => {
     expect(result).toMatchObject({ name: 'search', file: 'suites/search.yaml', tool: 'search', durationMs: 42 });
   });
 
+  it('keeps the wire findings of every trial, in trial order, and none when there were none', () => {
+    const finding = (seq: number) => ({
+      message: 'must be object',
+      pointer: '/params',
+      specLink: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#jsonrpcnotification',
+      definition: 'JSONRPCNotification',
+      revision: '2025-11-25' as const,
+      direction: 'received' as const,
+      seq,
+    });
+    const first = { ...trial('PASS'), wireFindings: [finding(1)] };
+    const third = { ...trial('PASS'), wireFindings: [finding(3)] };
+    expect(aggregateTrials([first, trial('PASS'), third]).wireFindings).toEqual([finding(1), finding(3)]);
+    expect(aggregateTrials([trial('PASS'), trial('PASS')])).not.toHaveProperty('wireFindings');
+  });
+
   it('does not carry stale trial stats from the first trial', () => {
     const stale = { ...trial('SKIP'), trials: { k: 9, passed: 9, passAtK: 1, passHatK: 1 } };
     expect(aggregateTrials([stale, trial('SKIP')]).trials).toBeUndefined();

@@ -14,6 +14,7 @@ import { passAtK, passHatK } from './pass-at-k';
  *   unbiased estimators, which at k = n are mcp-assert's "passed at least once" / "passed every time" as 1 or 0.
  * - Detail: a single trial's detail as it is; otherwise how many trials failed and the first failure's detail.
  *   durationMs is the sum over the trials (time spent on the assertion); name, file and tool come from the first.
+ * - Wire findings: those of every trial, in trial order (a server may break the schema in one trial only).
  */
 export function aggregateTrials(trials: readonly [AssertionResult, ...AssertionResult[]]): AssertionResult {
   const [first] = trials;
@@ -39,6 +40,8 @@ export function aggregateTrials(trials: readonly [AssertionResult, ...AssertionR
   }
 
   const result: AssertionResult = { ...withoutTrials(first), status, detail, durationMs };
+  const wireFindings = trials.flatMap((t) => t.wireFindings ?? []);
+  if (wireFindings.length > 0) result.wireFindings = wireFindings;
   if (ran.length > 1) {
     const n = ran.length;
     result.trials = { k: n, passed, passAtK: passAtK(n, passed, n), passHatK: passHatK(n, passed, n) };
@@ -61,6 +64,6 @@ export function aggregateTrialsByName(results: readonly AssertionResult[]): Asse
 }
 
 function withoutTrials(result: AssertionResult): AssertionResult {
-  const { trials: _trials, ...rest } = result;
+  const { trials: _trials, wireFindings: _wireFindings, ...rest } = result;
   return rest;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatJsonReport } from './json-report';
-import { emptyReport, mixedReport, trialsReport } from './test-fixtures';
+import { emptyReport, mixedReport, trialsReport, wireReport } from './test-fixtures';
 
 describe('formatJsonReport', () => {
   it('prints the CLI contract, extra fields after the required ones', () => {
@@ -46,6 +46,23 @@ describe('formatJsonReport', () => {
   ]
 }
 `);
+  });
+
+  it('includes wire findings, in a fixed key order, only where there are some', () => {
+    const parsed = JSON.parse(formatJsonReport(wireReport)) as { results: { wireFindings?: object[] }[] };
+    expect(Object.keys(parsed.results[0]?.wireFindings?.[0] ?? {})).toEqual([
+      'message',
+      'pointer',
+      'specLink',
+      'definition',
+      'revision',
+      'direction',
+      'method',
+      'id',
+      'seq',
+    ]);
+    expect(parsed.results[1]?.wireFindings).toEqual([wireReport.results[1]?.wireFindings?.[0]]);
+    expect(JSON.parse(formatJsonReport(mixedReport)).results[0]).not.toHaveProperty('wireFindings');
   });
 
   it('includes trial stats', () => {

@@ -1,11 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { AssertionResult } from '../result/run-result';
 import { formatProgressLine, formatTerminalReport } from './terminal-report';
-import { emptyReport, mixedReport, trialsReport } from './test-fixtures';
+import { emptyReport, mixedReport, trialsReport, wireReport } from './test-fixtures';
 
 const ESC = '\x1b';
 
 describe('formatTerminalReport', () => {
+  it('lists wire findings under their result once (a strict failure shows them as its detail) and counts them', () => {
+    expect(formatTerminalReport(wireReport, { color: false })).toBe(
+      [
+        'PASS warned (5ms)',
+        "       wire: received tools/call (CallToolResult) at /result: must have required property 'content' " +
+          '[https://modelcontextprotocol.io/specification/2025-11-25/schema#calltoolresult]',
+        'FAIL strict (6ms)',
+        '       wire_schema strict: 1 schema violation(s)',
+        // The method came from the server: its escape sequence is shown, not sent to the terminal.
+        '       received notifications/\\u001b[2Jx (JSONRPCNotification) at /params: must be object ' +
+          '[https://modelcontextprotocol.io/specification/2025-11-25/schema#jsonrpcnotification]',
+        '',
+        '2 assertions, 1 passed, 1 failed, 2 wire schema findings (11ms)',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('prints plain words and no escape codes without colour', () => {
     const text = formatTerminalReport(mixedReport, { color: false });
     expect(text).toBe(

@@ -1,4 +1,5 @@
 import { assertNever, type AssertionResult, type AssertionStatus, type RunReport } from '../result/run-result';
+import { formatWireFinding } from '../wire/wire-finding';
 import { formatDuration, plural, visibleEscape } from './format-text';
 
 export interface TerminalReportOptions {
@@ -24,7 +25,8 @@ type Style = Exclude<keyof typeof ANSI, 'reset'>;
 
 /**
  * The human report of a run, ending with a newline: one line per assertion (status, name, duration, trials), the
- * detail of failures and the reason of skips indented beneath, a summary line with the non-zero counts, the
+ * detail of failures and the reason of skips indented beneath, then the result's wire-schema findings (unless a strict
+ * failure's detail already lists them), a summary line with the non-zero counts and the findings' count, the
  * pass@k / pass^k tally when trials ran, and the regressions against the baseline.
  *
  * With colour the status is a coloured ✓ ✗ ○; without it, the words PASS FAIL SKIP as in mcp-assert, which stay
@@ -43,6 +45,11 @@ export function formatTerminalReport(report: RunReport, options: TerminalReportO
       const style: Style = result.status === 'FAIL' ? 'red' : 'gray';
       for (const line of result.detail.split(/\r?\n/)) lines.push(indent + paint(style, sanitize(line)));
     }
+    const findings = (result.wireFindings ?? []).map(formatWireFinding);
+    if (findings.length > 0 && !result.detail.includes(findings[0]!)) {
+      const indent = ' '.repeat((options.color ? 1 : 4) + 3);
+      for (const finding of findings) lines.push(indent + paint('yellow', sanitize(`wire: ${finding}`)));
+    }
   }
   if (report.results.length > 0) lines.push('');
 
@@ -51,6 +58,8 @@ export function formatTerminalReport(report: RunReport, options: TerminalReportO
   if (passed > 0) counts.push(paint('green', `${passed} passed`));
   if (failed > 0) counts.push(paint('red', `${failed} failed`));
   if (skipped > 0) counts.push(paint('yellow', `${skipped} skipped`));
+  const wire = report.results.reduce((n, r) => n + (r.wireFindings?.length ?? 0), 0);
+  if (wire > 0) counts.push(paint('yellow', plural(wire, 'wire schema finding')));
   // The negotiated MCP revision says which era the results are about (a server may speak both).
   const protocol = report.protocolVersion === undefined ? '' : `, MCP ${sanitize(report.protocolVersion)}`;
   lines.push(`${counts.join(', ')} ${paint('gray', `(${formatDuration(report.durationMs)}${protocol})`)}`);

@@ -75,3 +75,52 @@ export const emptyReport: RunReport = {
   regressions: [],
   durationMs: 0,
 };
+
+/** A run whose server broke the wire schema: once in a passing assertion (warn), once failing it (strict). */
+export const wireReport: RunReport = {
+  name: 'wire',
+  summary: { total: 2, passed: 1, failed: 1, skipped: 0 },
+  results: [
+    {
+      name: 'warned',
+      status: 'PASS',
+      detail: '',
+      durationMs: 5,
+      wireFindings: [
+        {
+          message: "must have required property 'content'",
+          pointer: '/result',
+          specLink: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#calltoolresult',
+          definition: 'CallToolResult',
+          revision: '2025-11-25',
+          direction: 'received',
+          method: 'tools/call',
+          id: 2,
+          seq: 4,
+        },
+      ],
+    },
+    {
+      name: 'strict',
+      status: 'FAIL',
+      detail:
+        'wire_schema strict: 1 schema violation(s)\n' +
+        'received notifications/\u001b[2Jx (JSONRPCNotification) at /params: must be object ' +
+        '[https://modelcontextprotocol.io/specification/2025-11-25/schema#jsonrpcnotification]',
+      durationMs: 6,
+      wireFindings: [
+        {
+          message: 'must be object',
+          pointer: '/params',
+          specLink: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#jsonrpcnotification',
+          definition: 'JSONRPCNotification',
+          revision: '2025-11-25',
+          direction: 'received',
+          method: 'notifications/\u001b[2Jx',
+        },
+      ],
+    },
+  ],
+  regressions: [],
+  durationMs: 11,
+};

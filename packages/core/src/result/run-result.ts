@@ -4,6 +4,8 @@
  * detail,durationMs}]}; extra fields may be added, none removed or renamed.
  */
 
+import type { WireFinding } from '../wire/wire-finding';
+
 export type AssertionStatus = 'PASS' | 'FAIL' | 'SKIP';
 
 /** pass@k / pass^k over the trials of one assertion (present when trials > 1). */
@@ -28,8 +30,13 @@ export interface AssertionResult {
   /** Source file of the assertion, for reporters that group by file (JUnit classname). */
   file?: string;
   /** The tool called, when the assertion calls one. */
-  tool?: string;
+  tool?: string | undefined;
   trials?: TrialStats;
+  /**
+   * Where the assertion's JSON-RPC messages break the official schema of the negotiated revision (suite key
+   * `wire_schema`, default warn); absent when there were none or validation was off or not possible.
+   */
+  wireFindings?: WireFinding[];
 }
 
 export interface RunSummary {

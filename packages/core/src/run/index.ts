@@ -1,3 +1,5 @@
 export * from './run-outcome';
 export * from './run-resource';
 export * from './wire-enums';
+export * from './run-transitions';
+export * from './run-webhook-body';

@@ -1,5 +1,8 @@
 import type { RunSummary } from '../result/run-result';
 
+/** The error of a run ended by a cancel request (the run row, `run.finished`, the webhook body). */
+export const CANCELLED_ON_REQUEST = 'cancelled on request';
+
 /** Why a run's execution stopped before its end, if it did. */
 export type RunInterruption = 'cancelled' | 'time_limit' | 'shutdown';
 
@@ -10,12 +13,12 @@ export type RunOutcome =
   | { outcome: 'hand_back' };
 
 export interface DecideRunOutcomeInput {
-  interruption?: RunInterruption;
+  interruption?: RunInterruption | undefined;
   summary: RunSummary;
   /** The executor's reason for stopping early (budget exhausted), if any. */
-  stoppedReason?: string;
+  stoppedReason?: string | undefined;
   /** Why the server could not be tested at all (`findUnreachableServer`), if it could not. */
-  unreachable?: string;
+  unreachable?: string | undefined;
   timeLimitSeconds: number;
 }
 
@@ -31,7 +34,7 @@ export function decideRunOutcome(input: DecideRunOutcomeInput): RunOutcome {
     case 'shutdown':
       return { outcome: 'hand_back' };
     case 'cancelled':
-      return { outcome: 'finish', status: 'cancelled', error: 'cancelled on request' };
+      return { outcome: 'finish', status: 'cancelled', error: CANCELLED_ON_REQUEST };
     case 'time_limit':
       return {
         outcome: 'finish',

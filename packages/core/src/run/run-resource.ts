@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WireFinding } from '../wire/wire-finding';
 import {
   type DbRunStatus,
   type DbRunTrigger,
@@ -27,6 +28,10 @@ export const AssertionResultResource = z.object({
   toolClass: z.string().optional(),
   decision: z.string().optional(),
   trial: z.int(),
+  /** The MCP revision the assertion's messages were validated against (docs/protocol.md); absent when not validated. */
+  wireRevision: z.string().optional(),
+  /** Where those messages broke the revision's schema; absent when nowhere. */
+  wireFindings: z.array(WireFinding).optional(),
 });
 export type AssertionResultResource = z.infer<typeof AssertionResultResource>;
 
@@ -117,6 +122,10 @@ export interface ResultRow {
   toolClass: string | null;
   decision: string | null;
   trial: number;
+  /** Absent in rows selected without them. */
+  wireRevision?: string | null;
+  /** `AssertionResult.wireFindings` as stored (JSON). */
+  wireFindings?: unknown;
 }
 
 export function runUrl(appUrl: string, runId: string): string {
@@ -162,7 +171,15 @@ export function toAssertionResultResource(r: ResultRow): AssertionResultResource
     ...(r.tool ? { tool: r.tool } : {}),
     ...(r.toolClass ? { toolClass: r.toolClass } : {}),
     ...(r.decision ? { decision: r.decision } : {}),
+    ...(r.wireRevision ? { wireRevision: r.wireRevision } : {}),
+    ...wireFindingsOf(r.wireFindings),
   };
+}
+
+/** Stored findings as the resource has them; a row the schema does not recognise shows none rather than junk. */
+function wireFindingsOf(stored: unknown): { wireFindings?: WireFinding[] } {
+  const parsed = z.array(WireFinding).min(1).safeParse(stored);
+  return parsed.success ? { wireFindings: parsed.data } : {};
 }
 
 export function toRunResource(row: RunRow, results: readonly ResultRow[], appUrl: string): RunResource {

@@ -321,7 +321,7 @@ describe('loadSuite: broken files are located and explained', () => {
       ),
     );
     expect(errors).toEqual([
-      'bad.yaml:2:1: unknown key `x-defaults` at the top level (allowed here: name, server, setup, timeout, skip, skip_unless_env, fixture, policy, assertions)',
+      'bad.yaml:2:1: unknown key `x-defaults` at the top level (allowed here: name, server, setup, timeout, skip, skip_unless_env, fixture, policy, wire_schema, assertions)',
       'bad.yaml:2:38: unknown key `contians` in `assertions[0].assert.expect` (did you mean `contains`?)',
     ]);
   });

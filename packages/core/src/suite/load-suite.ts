@@ -1,3 +1,4 @@
+import type { WireSchemaMode } from '../wire/wire-finding';
 import type { SuitePolicy } from '../policy/exec-policy-schema';
 import type { ProtocolChoice } from '../protocol/protocol-choice';
 import { type Document } from 'yaml';
@@ -123,6 +124,8 @@ export interface LoadedSuite {
   fixture?: string;
   /** The suite's policy opt-ins (suite files only), merged with the tenant's policy at run time. */
   policy?: SuitePolicy;
+  /** The suite's `wire_schema:` (suite files only); absent means DEFAULT_WIRE_SCHEMA_MODE. */
+  wireSchema?: WireSchemaMode;
   assertions: LoadedAssertion[];
 }
 
@@ -519,7 +522,7 @@ function blockOf(doc: AssertionDocument): LoadedAssertionBlock | undefined {
 }
 
 interface SuiteDefaults {
-  server?: SuiteServer;
+  server?: SuiteServer | undefined;
   setup: SuiteSetupStep[];
   timeoutMs?: number;
   skip?: string;
@@ -689,6 +692,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
       timeoutMs: suiteInfo?.defaults.timeoutMs ?? DEFAULT_ASSERTION_TIMEOUT_MS,
       ...(suiteInfo?.doc.fixture === undefined ? {} : { fixture: suiteInfo.doc.fixture }),
       ...(suiteInfo?.doc.policy === undefined ? {} : { policy: suiteInfo.doc.policy }),
+      ...(suiteInfo?.doc.wire_schema === undefined ? {} : { wireSchema: suiteInfo.doc.wire_schema }),
       assertions,
     },
   };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Expect } from '../check/expect-schema';
 import { SuitePolicy } from '../policy/exec-policy-schema';
 import { isProtocolChoice, PROTOCOL_CHOICES, type ProtocolChoice } from '../protocol/protocol-choice';
+import { WireSchemaMode } from '../wire/wire-finding';
 import { trajectoryDocumentShape } from '../trajectory/trajectory-schema';
 import { DURATION_EXAMPLE, parseDuration } from './parse-duration';
 import { suggestKey } from './suggest-key';
@@ -724,6 +725,13 @@ export const SuiteDocument = z
         'Execution-policy opt-ins for this suite; they can only narrow, or use, what the tenant ' +
         'allows: a suite asking for more is refused when it runs (docs/exec-policy.md).',
       examples: [{ max_calls: 50, annotation_trust: 'cap' }],
+    }),
+    wire_schema: WireSchemaMode.optional().meta({
+      description:
+        'What a JSON-RPC message that breaks the official schema of the negotiated MCP revision does: `warn` ' +
+        '(default) lists the violations with the result, `strict` also fails the assertion with them as the reason, ' +
+        '`off` does not validate. Every message an assertion sends and receives is checked (docs/protocol.md).',
+      examples: ['strict'],
     }),
     assertions: z
       .array(AssertionDocument)

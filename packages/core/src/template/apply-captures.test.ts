@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstJsonValue } from '../check/check-tool-result';
+import { firstJsonValue } from '../util/first-json-value';
 import { applyCaptures } from './apply-captures';
 
 const text = (...texts: string[]) => ({ content: texts.map((t) => ({ type: 'text', text: t })) });

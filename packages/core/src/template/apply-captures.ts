@@ -1,5 +1,7 @@
 import { JSONPath } from 'jsonpath-plus';
-import { firstJsonValue } from '../check/check-tool-result';
+import { resultText as checkedResultText } from '../check/result-text';
+import type { ToolContentBlock } from '../check/tool-observation';
+import { firstJsonValue } from '../util/first-json-value';
 import { isRecord } from '../util/is-record';
 
 /** Why a setup capture failed. */
@@ -102,14 +104,14 @@ function captureSources(toolResult: unknown): unknown[] {
   return sources;
 }
 
-/** Text blocks joined by newlines, as mcp-assert does; non-text content is ignored. */
+/**
+ * The checker's result text (text blocks joined by newlines, as mcp-assert does), over a result that is not yet
+ * known to be well formed: content that is not a list, and blocks that are not objects, are left out.
+ */
 function resultText(toolResult: unknown): string {
   if (!isRecord(toolResult) || !Array.isArray(toolResult.content)) return '';
-  const parts: string[] = [];
-  for (const block of toolResult.content as unknown[]) {
-    if (isRecord(block) && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
-  }
-  return parts.join('\n');
+  const blocks = (toolResult.content as unknown[]).filter(isRecord) as unknown as ToolContentBlock[];
+  return checkedResultText({ content: blocks });
 }
 
 function trimmed(text: string): string {

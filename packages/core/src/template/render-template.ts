@@ -14,7 +14,7 @@
 /** What templates can refer to. */
 export interface TemplateVars {
   /** The fixture directory, for `{{fixture}}`; undefined when the run has none (hosted runs). */
-  fixture?: string;
+  fixture?: string | undefined;
   /** Values captured by setup steps, by capture name. */
   captured: Readonly<Record<string, unknown>>;
   /** The environment for `${VAR}`. */

@@ -12,7 +12,7 @@ export interface LocatedPath {
   /** The whole path resolved to a node (false: a key is missing and `offset` is its parent's). */
   found: boolean;
   /** Offset of the key that holds the final node, when it sits in a mapping. */
-  keyOffset?: number;
+  keyOffset?: number | undefined;
 }
 
 type Segment = string | number;

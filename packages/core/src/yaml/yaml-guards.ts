@@ -27,7 +27,7 @@ export const MAX_ALIAS_EXPANSION = 100_000;
 export interface YamlProblem {
   offset: number;
   message: string;
-  hint?: string;
+  hint?: string | undefined;
 }
 
 const TOO_DEEP_HINT = 'flatten the structure; a suite needs only a few levels of nesting';

@@ -1,5 +1,5 @@
 import type { Database } from '../database';
-import { secretContext, type SecretBox } from './secret-box';
+import { secretContext, type Sealed, type SecretBox } from './secret-box';
 
 export interface RotateSecretsResult {
   servers: number;
@@ -16,6 +16,8 @@ export interface RotateSecretsResult {
 export async function rotateSecrets(db: Database, box: SecretBox): Promise<RotateSecretsResult> {
   const result: RotateSecretsResult = { servers: 0, webhooks: 0, suites: 0 };
   const tenants = await db.global.tenant.findMany({ select: { id: true } });
+  // Opened and sealed again in the same context: the context binds a secret to its tenant and column.
+  const reseal = (keyId: string, data: Sealed['data'], ctx: string) => box.seal(box.open({ keyId, data }, ctx), ctx);
   for (const { id: tenantId } of tenants) {
     await db.tenant(tenantId).transaction(async (tx) => {
       const servers = await tx.server.findMany({
@@ -25,7 +27,7 @@ export async function rotateSecrets(db: Database, box: SecretBox): Promise<Rotat
       for (const s of servers) {
         if (!s.headersEncrypted || !s.headersKeyId) continue;
         const ctx = secretContext.serverHeaders(tenantId);
-        const sealed = box.seal(box.open({ keyId: s.headersKeyId, data: s.headersEncrypted }, ctx), ctx);
+        const sealed = reseal(s.headersKeyId, s.headersEncrypted, ctx);
         await tx.server.update({
           where: { id: s.id },
           data: { headersEncrypted: sealed.data, headersKeyId: sealed.keyId },
@@ -49,10 +51,10 @@ export async function rotateSecrets(db: Database, box: SecretBox): Promise<Rotat
       });
       for (const w of webhooks) {
         const ctx = secretContext.webhookSecret(tenantId);
-        const sealed = box.seal(box.open({ keyId: w.secretKeyId, data: w.secretEncrypted }, ctx), ctx);
+        const sealed = reseal(w.secretKeyId, w.secretEncrypted, ctx);
         const previous =
           w.previousSecretEncrypted && w.previousSecretKeyId
-            ? box.seal(box.open({ keyId: w.previousSecretKeyId, data: w.previousSecretEncrypted }, ctx), ctx)
+            ? reseal(w.previousSecretKeyId, w.previousSecretEncrypted, ctx)
             : undefined;
         await tx.webhook.update({
           where: { id: w.id },
@@ -70,7 +72,7 @@ export async function rotateSecrets(db: Database, box: SecretBox): Promise<Rotat
       });
       for (const s of triggerSecrets) {
         const ctx = secretContext.suiteTriggerSecret(tenantId);
-        const sealed = box.seal(box.open({ keyId: s.secretKeyId, data: s.secretEncrypted }, ctx), ctx);
+        const sealed = reseal(s.secretKeyId, s.secretEncrypted, ctx);
         await tx.suiteTriggerSecret.update({
           where: { id: s.id },
           data: { secretEncrypted: sealed.data, secretKeyId: sealed.keyId },

@@ -51,6 +51,7 @@ describe('applyMigrations on the real migrations', () => {
         'Membership',
         'Project',
         'Run',
+        'RunOutbox',
         'Server',
         'Session',
         'Suite',

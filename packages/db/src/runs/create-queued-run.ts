@@ -5,11 +5,11 @@ import type { TenantDb } from '../tenant/tenant-scope';
 export interface CreateQueuedRunInput {
   suiteId: string;
   trigger: RunTrigger;
-  commitSha?: string;
-  branch?: string;
+  commitSha?: string | undefined;
+  branch?: string | undefined;
   /** Same key for the same suite returns the run created first (the API's Idempotency-Key, a schedule's firing). */
-  idempotencyKey?: string;
-  createdById?: string;
+  idempotencyKey?: string | undefined;
+  createdById?: string | undefined;
 }
 
 export interface QueuedRun {
@@ -44,15 +44,16 @@ export async function createQueuedRun(
     const run = await db.run.create({
       data: {
         tenantId: db.tenantId,
+        status: 'QUEUED',
         projectId: suite.projectId,
         suiteId: suite.id,
         serverId: suite.serverId,
         suiteVersion: suite.version,
         trigger: input.trigger,
-        commitSha: input.commitSha,
-        branch: input.branch,
-        idempotencyKey: input.idempotencyKey,
-        createdById: input.createdById,
+        commitSha: input.commitSha ?? null,
+        branch: input.branch ?? null,
+        idempotencyKey: input.idempotencyKey ?? null,
+        createdById: input.createdById ?? null,
       },
       select,
     });

@@ -1,11 +1,11 @@
-import type { TenantDb } from '../tenant/tenant-scope';
+import type { TenantClient } from '../tenant/tenant-scope';
 
 /**
  * The results of a run in suite order, trials of one assertion together: the one query behind the REST resource, the
- * run page and run completion, so they can never disagree on order. Rows are inserted as assertions finish, in plan
+ * run page and run completion (inside its transaction too), so they can never disagree on order. Rows are inserted as assertions finish, in plan
  * order, so `createdAt` is suite order; `trial` orders the trials of one assertion.
  */
-export function findRunResults(db: TenantDb, runId: string) {
+export function findRunResults(db: Pick<TenantClient, 'assertionResult'>, runId: string) {
   return db.assertionResult.findMany({
     where: { runId },
     orderBy: [{ createdAt: 'asc' }, { trial: 'asc' }],
@@ -19,6 +19,8 @@ export function findRunResults(db: TenantDb, runId: string) {
       toolClass: true,
       decision: true,
       trial: true,
+      wireRevision: true,
+      wireFindings: true,
     },
   });
 }

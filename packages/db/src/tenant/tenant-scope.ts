@@ -20,6 +20,7 @@ export const TENANT_MODELS = [
   'baseline',
   'webhook',
   'webhookDelivery',
+  'runOutbox',
   'auditLog',
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];

@@ -2,9 +2,9 @@ import { requestAllowance, type BudgetAcquisition, type BudgetExhausted, type Ca
 
 export interface MemoryCallBudgetOptions {
   /** The run's max_calls; undefined means unlimited. */
-  maxCalls?: number;
+  maxCalls?: number | undefined;
   /** The tenant's daily_call_budget, counted per UTC day in this process; undefined means unlimited. */
-  dailyCallBudget?: number;
+  dailyCallBudget?: number | undefined;
   /** Epoch milliseconds; picks the UTC day of the daily count. Injected for tests. */
   now?: () => number;
 }

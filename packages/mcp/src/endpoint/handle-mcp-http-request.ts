@@ -103,10 +103,8 @@ export async function handleMcpHttpRequest(
   if (refused) return refused;
 
   const server = createMcptestMcpServer(handlers, options);
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
+  // No sessionIdGenerator: stateless, one transport per request.
+  const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
   try {
     await server.connect(transport);
     // With JSON responses the transport resolves once every answer is in, so the body is complete here.

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import {
+  applyWireSchemaMode,
   assertionLocalFileUse,
+  DEFAULT_WIRE_SCHEMA_MODE,
   budgetExhaustedMessage,
   describeLocalFileUse,
   findUnreachableServer,
@@ -26,6 +28,7 @@ import {
 } from '../session';
 import { isolateFixture } from './isolate-fixture';
 import { type ConnectionSpec, openExecutorSession } from './open-executor-session';
+import { checkWire } from './check-wire';
 import { blockTool, type CallsVerdict, type PlannedCall, plannedCalls } from './plan-calls';
 import { type AssertionOutcome, runServerAssertion, type ServerAssertion } from './run-server-assertion';
 import { runTrajectory } from './run-trajectory';
@@ -93,6 +96,7 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     listingBytes: new Map(),
     eras: new Map(),
     protocolVersions: new Set(),
+    wireOpeningChecked: new Set(),
     onBudgetExhausted(exhausted) {
       if (budgetEvent) return;
       budgetEvent = exhausted;
@@ -176,6 +180,8 @@ interface RunState {
   /** The era found per connection (see OpenExecutorSessionOptions.knownEra) and every negotiated version, in order. */
   eras: Map<string, 'modern' | 'legacy'>;
   protocolVersions: Set<string>;
+  /** Connections whose session-opening messages were validated already (once per run, see `checkWire`). */
+  wireOpeningChecked: Set<string>;
   onBudgetExhausted(exhausted: BudgetExhausted): void;
   onToolCall(): void;
 }
@@ -196,13 +202,17 @@ async function runAssertion(
   };
   /** Once a session opened, every outcome of this assertion says the server was reached. */
   let reached = false;
-  const finish = (outcome: AssertionOutcome, extra: Partial<ExecutedAssertion> = {}): ExecutedAssertion => ({
+  const finish = (
+    outcome: AssertionOutcome,
+    extra: Partial<ExecutedAssertion> = {},
+    ended = performance.now(),
+  ): ExecutedAssertion => ({
     ...base,
     ...(reached ? { connection: 'opened' as const } : {}),
     ...extra,
     status: outcome.status,
     detail: outcome.detail,
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.round(ended - started),
   });
   const { options } = run;
 
@@ -299,11 +309,28 @@ async function runAssertion(
       return requestsRanOut(run, finish, tool, decided);
     }
     // A request cut short by the run's cancellation is not a failure of the server.
-    const final =
-      options.signal?.aborted && outcome.status === 'FAIL'
-        ? { status: 'SKIP' as const, detail: RUN_CANCELLED }
-        : outcome;
-    return finish(final, { ...decided, transcript: redactTranscript(session.transcript(since), opened.tools) });
+    // The duration is the server's exchange; validating it (the first time, compiling the schema) is not.
+    const ended = performance.now();
+    const cancelled = options.signal?.aborted && outcome.status === 'FAIL';
+    const mode = suite.wireSchema ?? DEFAULT_WIRE_SCHEMA_MODE;
+    const connection = JSON.stringify(spec.spec);
+    const withOpening = !run.wireOpeningChecked.has(connection);
+    run.wireOpeningChecked.add(connection);
+    // Validated before redaction: the schema judges what the server sent, and only findings leave here.
+    const wire = cancelled ? undefined : checkWire(session, since, mode, withOpening);
+    const final = cancelled
+      ? { status: 'SKIP' as const, detail: RUN_CANCELLED }
+      : applyWireSchemaMode(outcome, wire?.findings ?? [], mode);
+    return finish(
+      final,
+      {
+        ...decided,
+        transcript: redactTranscript(session.transcript(since), opened.tools),
+        ...(wire ? { wireRevision: wire.revision } : {}),
+        ...(wire && wire.findings.length > 0 ? { wireFindings: wire.findings } : {}),
+      },
+      ended,
+    );
   } finally {
     if (ownSession) await session?.close().catch(() => undefined);
     await cleanup?.();

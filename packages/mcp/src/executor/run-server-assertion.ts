@@ -42,17 +42,17 @@ export interface ServerAssertionContext {
   /** tools/list of the session, by name. */
   tools: ReadonlyMap<string, ToolDescriptor>;
   gate: CallGate;
-  fixture?: string;
+  fixture?: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
   /** performance.now() value by which the assertion must be done (its `timeout`). */
   deadline: number;
   timeoutMs: number;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** The session's mark when this assertion began (a shared session carries earlier notifications). */
   since: number;
   /** Where the checks, templating and captures run (see ExecuteSuiteOptions.checker). */
   checker: Checker;
-  snapshotStore?: SnapshotStore;
+  snapshotStore?: SnapshotStore | undefined;
   updateSnapshots: boolean;
   /** Told the first time the budget refuses a call in this assertion. */
   onBudgetExhausted(exhausted: BudgetExhausted): void;

@@ -10,7 +10,7 @@ export interface TrajectoryContext {
   /** Where the audit log is parsed and the trajectory checked (see ExecuteSuiteOptions.checker). */
   checker: Checker;
   /** `{{fixture}}` for the audit_log path. */
-  fixture?: string;
+  fixture?: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
   /** Directory a relative audit_log path is taken from: the suite file's directory. */
   baseDir: string;

@@ -1,4 +1,4 @@
-import type { AssertionResult, CallBudget, ExecPolicy, ProtocolChoice, ToolClass } from '@mcptest/core';
+import type { AssertionResult, CallBudget, ExecPolicy, ProtocolChoice, ToolClass, WireRevision } from '@mcptest/core';
 import type { SafeFetch } from '../net';
 import type { Checker } from '../sandbox/checker';
 
@@ -12,14 +12,14 @@ export interface SnapshotStore {
 export interface ExecutorServerOverride {
   url: string;
   transport: 'auto' | 'http' | 'sse';
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** The registered server's protocol era; default `auto`. `ExecuteSuiteOptions.protocol` overrides it. */
-  protocol?: ProtocolChoice;
+  protocol?: ProtocolChoice | undefined;
 }
 
 export interface ExecuteSuiteOptions {
   /** Replaces every assertion's server block (hosted runs; CLI --url). A stdio server without override needs allowStdio. */
-  serverOverride?: ExecutorServerOverride;
+  serverOverride?: ExecutorServerOverride | undefined;
   /**
    * SSRF-safe fetch for HTTP transports (packages/mcp/src/net). The executor sends every request of the run through
    * `fetch.withGate(...)` with the budget's request allowance in front, so each one is counted (and, in the worker,
@@ -45,7 +45,7 @@ export interface ExecuteSuiteOptions {
   /** Default 1; Mutating/Destructive calls are never repeated across trials (later trials SKIP with reason). */
   trials?: number;
   /** Absolute; `{{fixture}}`. */
-  fixtureDir?: string;
+  fixtureDir?: string | undefined;
   /** Copy the fixture dir per assertion (CLI local runs), so a tool that writes cannot affect the next assertion. */
   isolateFixtures?: boolean;
   /** For `${VAR}` and skip_unless_env. */
@@ -81,8 +81,13 @@ export interface ExecutedAssertion extends AssertionResult {
   trial: number;
   toolClass?: ExecutedToolClass;
   decision?: ExecutedDecision;
+  /**
+   * The MCP revision whose official schema the assertion's messages were validated against (the negotiated one);
+   * absent when `wire_schema: off` or the revision has no vendored schema. Findings are `wireFindings`.
+   */
+  wireRevision?: WireRevision;
   /** JSON-RPC messages, redacted where the tool's _meta marks results sensitive. */
-  transcript?: unknown[];
+  transcript?: unknown[] | undefined;
   /**
    * Set when the assertion tried to open a session to its server: `opened` once initialize was answered, `failed`
    * when it could not connect (the detail says why). `findUnreachableServer` (core) decides the run's status from it.

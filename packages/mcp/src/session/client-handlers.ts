@@ -40,7 +40,7 @@ export interface CannedElicitation {
   /** Default "accept". */
   readonly action?: 'accept' | 'decline' | 'cancel';
   /** The form values returned with "accept" (default `{}`); ignored for decline and cancel. */
-  readonly content?: Record<string, string | number | boolean | string[]>;
+  readonly content?: Record<string, string | number | boolean | string[]> | undefined;
 }
 
 /** Computes the reply to elicitation/create from the server's request. */

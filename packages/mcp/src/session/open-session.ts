@@ -47,7 +47,7 @@ export interface OpenSessionOptions {
   /** `auto`: Streamable HTTP, falling back to legacy SSE when the POST is answered with a 4xx (MCP spec). */
   readonly transport: 'http' | 'sse' | 'auto' | 'stdio';
   /** Endpoint for http, sse and auto. */
-  readonly url?: string;
+  readonly url?: string | undefined;
   /** Static headers on every HTTP request (auth); their values never appear in error messages. */
   readonly headers?: Readonly<Record<string, string>>;
   /** stdio: the executable. */

@@ -32,7 +32,8 @@ export class ModernSessionClient implements SessionClient {
   constructor(readonly client: V2Client) {}
 
   set onclose(handler: (() => void) | undefined) {
-    this.client.onclose = handler;
+    if (handler === undefined) delete this.client.onclose;
+    else this.client.onclose = handler;
   }
 
   get onclose(): (() => void) | undefined {
@@ -40,7 +41,8 @@ export class ModernSessionClient implements SessionClient {
   }
 
   set onerror(handler: ((error: Error) => void) | undefined) {
-    this.client.onerror = handler;
+    if (handler === undefined) delete this.client.onerror;
+    else this.client.onerror = handler;
   }
 
   get onerror(): ((error: Error) => void) | undefined {

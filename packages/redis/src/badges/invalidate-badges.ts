@@ -5,7 +5,7 @@ import { BADGE_VERSION_TTL_SECONDS, badgeVersionKey } from './badge-cache-keys';
 export interface BadgeSubjects {
   suiteId?: string;
   /** The suite's project (its aggregate badge); null or undefined to skip. */
-  projectId?: string | null;
+  projectId?: string | null | undefined;
 }
 
 /**

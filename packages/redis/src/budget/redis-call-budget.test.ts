@@ -23,7 +23,13 @@ type Outcome = 'ok' | 'run' | 'tenant_daily';
 const outcome = (a: BudgetAcquisition): Outcome => (a.ok ? 'ok' : a.exhausted.scope);
 const NOON = Date.UTC(2030, 0, 15, 12);
 
-function budget(options: { tenantId?: string; runId?: string; maxCalls?: number; daily?: number; now?: () => number }) {
+function budget(options: {
+  tenantId?: string;
+  runId?: string;
+  maxCalls?: number | undefined;
+  daily?: number | undefined;
+  now?: () => number;
+}) {
   return createRedisCallBudget({
     redis: testRedis.redis,
     prefix: testRedis.prefix,

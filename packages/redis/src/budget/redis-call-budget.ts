@@ -62,9 +62,9 @@ export interface RedisCallBudgetOptions {
   tenantId: string;
   runId: string;
   /** The run's max_calls; undefined means unlimited. */
-  maxCalls?: number;
+  maxCalls?: number | undefined;
   /** The tenant's daily_call_budget, per UTC day; undefined means unlimited. */
-  dailyCallBudget?: number;
+  dailyCallBudget?: number | undefined;
   /** Epoch milliseconds; picks the UTC day and the daily key's expiry. Injected for tests. */
   now?: () => number;
 }

@@ -49,8 +49,8 @@ export function createQueues(options: CreateQueuesOptions): Queues {
       const definition = JOB_CATALOG[name];
       const data = parseJobPayload(name, payload);
       const job = await queue(definition.queue).add(name, data, {
-        jobId: enqueueOptions.jobId,
-        delay: enqueueOptions.delayMs,
+        ...(enqueueOptions.jobId === undefined ? {} : { jobId: enqueueOptions.jobId }),
+        ...(enqueueOptions.delayMs === undefined ? {} : { delay: enqueueOptions.delayMs }),
         attempts: definition.attempts,
         backoff: definition.backoff,
         // Postgres holds the record of every run; Redis keeps only what is useful to debug recent failures.

@@ -66,6 +66,14 @@ export function runJobId(runId: string): string {
   return runId;
 }
 
+/**
+ * The id of the job that makes attempt `attempt` of a webhook delivery: `<deliveryId>-<attempt>`. Adding a job whose
+ * id exists is a no-op, so an attempt is scheduled once however often it is asked for (a replayed run outbox, a retry).
+ */
+export function webhookJobId(deliveryId: string, attempt: number): string {
+  return `${deliveryId}-${attempt}`;
+}
+
 /** The job scheduler of a suite's schedule. */
 export function suiteSchedulerId(suiteId: string): string {
   return `suite-${suiteId}`;

@@ -23,7 +23,7 @@ export interface ApiRateLimits {
    */
   consume(input: {
     tenantId: string;
-    tokenId?: string;
+    tokenId?: string | undefined;
     trigger?: boolean;
     points?: number;
   }): Promise<RateLimitDecision>;

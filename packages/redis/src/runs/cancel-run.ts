@@ -1,14 +1,18 @@
-import type { TenantDb } from '@mcptest/db';
+import { recordRunCancel, type TenantDb } from '@mcptest/db';
 import type { FairAdmission } from '../fair/fair-admission';
+import type { Queues } from '../jobs/create-queues';
 import type { Redis } from '../redis';
 import { publishRunCancel } from './run-cancel-channel';
-import { publishRunEvent } from './run-events';
+import { settleRunOutbox } from './settle-run-outbox';
 
 export interface CancelRunDeps {
   db: TenantDb;
   redis: Redis;
   prefix: string;
   fair: FairAdmission;
+  queues: Queues;
+  /** Public base URL of the web app (the webhook bodies of a run cancelled while queued). */
+  appUrl: string;
   now?: () => Date;
 }
 
@@ -21,45 +25,23 @@ export type CancelRunResult =
   | { outcome: 'not_found' };
 
 /**
- * Cancels a run of the tenant. A queued run is cancelled in Postgres at once (a job already handed to BullMQ finds it
- * cancelled and does nothing). A running run gets `cancelRequestedAt` (the worker's periodic check) and a pub/sub
- * message (the prompt path); the worker aborts the call in flight and skips the rest.
+ * Cancels a run of the tenant. A queued run ends `cancelled` at once through packages/db's `finishRun` (webhooks
+ * included), then its outbox is settled here (slot, `run.finished`, badges, webhook jobs); a job already handed to
+ * BullMQ finds it finished and does nothing. A running run gets `cancelRequestedAt` (the worker's periodic check) and
+ * a pub/sub message (the prompt path); the worker aborts the call in flight, skips the rest and finishes it.
  */
 export async function cancelRun(deps: CancelRunDeps, runId: string): Promise<CancelRunResult> {
-  const now = (deps.now ?? (() => new Date()))();
-  const run = await deps.db.run.findFirst({ where: { id: runId }, select: { status: true } });
-  if (!run) return { outcome: 'not_found' };
-  if (run.status === 'QUEUED') {
-    const cancelled = await deps.db.run.updateMany({
-      where: { id: runId, status: 'QUEUED' },
-      data: {
-        status: 'CANCELLED',
-        cancelRequestedAt: now,
-        finishedAt: now,
-        durationMs: 0,
-        error: 'cancelled on request',
-      },
-    });
-    if (cancelled.count === 1) {
-      await deps.fair.remove({ tenantId: deps.db.tenantId, runId });
-      await publishRunEvent(deps.redis, deps.prefix, runId, {
-        type: 'run.finished',
-        status: 'cancelled',
-        summary: { total: 0, passed: 0, failed: 0, skipped: 0 },
-        regressions: 0,
-        error: 'cancelled on request',
-      });
+  const now = deps.now ?? (() => new Date());
+  const recorded = await recordRunCancel(deps.db, { runId, appUrl: deps.appUrl, now: now() });
+  switch (recorded.outcome) {
+    case 'cancelled':
+      // Should this process die first, the reconciler replays the outbox row.
+      await settleRunOutbox({ ...deps, now }, recorded.finish.outbox);
       return { outcome: 'cancelled' };
-    }
+    case 'cancelling':
+      await publishRunCancel(deps.redis, deps.prefix, runId);
+      return recorded;
+    default:
+      return recorded;
   }
-  const requested = await deps.db.run.updateMany({
-    where: { id: runId, status: 'RUNNING' },
-    data: { cancelRequestedAt: now },
-  });
-  if (requested.count === 1) {
-    await publishRunCancel(deps.redis, deps.prefix, runId);
-    return { outcome: 'cancelling' };
-  }
-  const latest = await deps.db.run.findFirst({ where: { id: runId }, select: { status: true } });
-  return latest ? { outcome: 'already_finished', status: latest.status } : { outcome: 'not_found' };
 }

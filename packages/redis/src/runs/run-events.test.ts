@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createRedis } from '../redis';
 import { useTestRedis } from '../../../../test/redis';
-import { publishRunEvent, readRunEvents, runEventsKey, RUN_EVENTS_TTL_MS, waitForRunFinished } from './run-events';
+import {
+  publishRunEvent,
+  publishRunFinishedOnce,
+  readRunEvents,
+  runEventsKey,
+  RUN_EVENTS_TTL_MS,
+  waitForRunFinished,
+} from './run-events';
 
 const testRedis = useTestRedis();
 const finishedEvent = {
@@ -22,6 +29,20 @@ describe('run events', () => {
     const next = await readRunEvents(redis, prefix, 'r1', { after: first.at(-1)!.id });
     expect(next.map((e) => e.event)).toEqual([finishedEvent]);
     const ttl = await redis.pttl(runEventsKey(prefix, 'r1'));
+    expect(ttl).toBeGreaterThan(RUN_EVENTS_TTL_MS - 60_000);
+  });
+
+  it('publishes run.finished once however often a replay asks, and expires the marker with the stream', async () => {
+    const { redis, prefix } = testRedis;
+    await publishRunEvent(redis, prefix, 'r-once', { type: 'run.started', attempt: 1, workerId: 'w' });
+    const tries = await Promise.all(
+      [1, 2, 3].map(() => publishRunFinishedOnce(redis, prefix, 'r-once', finishedEvent)),
+    );
+    expect(tries.filter(Boolean)).toHaveLength(1);
+    expect(await publishRunFinishedOnce(redis, prefix, 'r-once', finishedEvent)).toBe(false);
+    const events = await readRunEvents(redis, prefix, 'r-once');
+    expect(events.map((e) => e.event)).toEqual([{ type: 'run.started', attempt: 1, workerId: 'w' }, finishedEvent]);
+    const ttl = await redis.pttl(`${runEventsKey(prefix, 'r-once').replace(/:events$/, '')}:finished`);
     expect(ttl).toBeGreaterThan(RUN_EVENTS_TTL_MS - 60_000);
   });
 

@@ -60,6 +60,38 @@ export async function publishRunEvent(redis: Redis, prefix: string, runId: strin
   return id;
 }
 
+/** Marks that a run's `run.finished` was published, so a replay (the run outbox) cannot publish it twice. */
+function runFinishedMarkerKey(prefix: string, runId: string): string {
+  return redisKey(prefix, 'run', runId, 'finished');
+}
+
+/**
+ * Appends the run's `run.finished` event unless it was appended already: the marker and the event are written by one
+ * script, so a replay after a crash (before or after this call) publishes it exactly once. Returns whether it did.
+ */
+export async function publishRunFinishedOnce(
+  redis: Redis,
+  prefix: string,
+  runId: string,
+  event: RunFinishedEvent,
+): Promise<boolean> {
+  const added = await redis.eval(
+    `if redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[2]) then
+       redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', 'e', ARGV[1])
+       redis.call('PEXPIRE', KEYS[1], ARGV[2])
+       return 1
+     end
+     return 0`,
+    2,
+    runEventsKey(prefix, runId),
+    runFinishedMarkerKey(prefix, runId),
+    JSON.stringify(event),
+    RUN_EVENTS_TTL_MS,
+    MAX_EVENTS_PER_RUN,
+  );
+  return added === 1;
+}
+
 export interface ReadRunEventsOptions {
   /** Stream id to read after ('0' = from the start). */
   after?: string;

@@ -8,7 +8,9 @@ import {
   suiteSchedulerId,
   syncSuiteSchedule,
 } from '@mcptest/redis';
+import { resumeRun } from '@mcptest/db';
 import { completeRun } from '../run/complete-run';
+import { replayRunOutbox } from './replay-run-outbox';
 import type { WorkerDeps } from '../worker-deps';
 
 export interface ReconcileOptions {
@@ -18,6 +20,8 @@ export interface ReconcileOptions {
   heartbeatStaleMs: number;
   /** Attempts after which a run whose workers keep dying is failed instead of resumed. */
   maxAttempts: number;
+  /** A finished run's outbox row not done after this is replayed (its process died before the side effects). */
+  outboxGraceMs: number;
   /** Most runs looked at per pass and kind, so one pass stays short however large the backlog. */
   batchSize?: number;
 }
@@ -26,6 +30,8 @@ export interface ReconcileReport {
   requeued: number;
   resumed: number;
   failed: number;
+  /** Finished runs whose outbox (badges, run.finished, webhook jobs, slot) was replayed. */
+  outboxReplayed: number;
   schedulesUpserted: number;
   schedulesRemoved: number;
   dispatched: number;
@@ -41,6 +47,7 @@ const LIVE_JOB_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 
  *   dispatcher died between admitting and adding the job);
  * - RUNNING with a stale heartbeat and without a live job: queued again to resume, or failed with a reason once it
  *   used up its attempts (BullMQ's own stalled-job check gets the first chance while the job still exists);
+ * - finished runs whose outbox row is not done after a grace period: its side effects replayed (idempotent);
  * - schedules: every enabled scheduled suite has its job scheduler with the right pattern, and no other exists.
  * Cross-tenant by nature, so it reads with db.unscoped and then acts through each tenant's scoped client.
  */
@@ -49,6 +56,7 @@ export async function reconcileRuns(deps: WorkerDeps, options: ReconcileOptions)
     requeued: 0,
     resumed: 0,
     failed: 0,
+    outboxReplayed: 0,
     schedulesUpserted: 0,
     schedulesRemoved: 0,
     dispatched: 0,
@@ -106,16 +114,7 @@ export async function reconcileRuns(deps: WorkerDeps, options: ReconcileOptions)
     },
     orderBy: { queuedAt: 'asc' },
     take,
-    select: {
-      id: true,
-      tenantId: true,
-      attempts: true,
-      workerId: true,
-      suiteId: true,
-      trigger: true,
-      branch: true,
-      startedAt: true,
-    },
+    select: { id: true, tenantId: true, attempts: true, workerId: true },
   });
   for (const run of stale) {
     if (deps.active.has(run.id)) continue;
@@ -125,8 +124,8 @@ export async function reconcileRuns(deps: WorkerDeps, options: ReconcileOptions)
     const slot = { tenantId: run.tenantId, runId: run.id };
     if (run.attempts >= options.maxAttempts) {
       await completeRun(deps, db, {
-        run,
-        status: 'error',
+        runId: run.id,
+        event: { type: 'fail' },
         error: `the worker running it stopped responding (${run.attempts} attempts, last on ${run.workerId ?? 'an unknown worker'}); not retried again`,
       });
       report.failed += 1;
@@ -134,11 +133,7 @@ export async function reconcileRuns(deps: WorkerDeps, options: ReconcileOptions)
       deps.logger.warn({ tenantId: run.tenantId, runId: run.id }, 'reconciler: run failed after its workers died');
       continue;
     }
-    const back = await db.run.updateMany({
-      where: { id: run.id, status: 'RUNNING', workerId: run.workerId },
-      data: { status: 'QUEUED', workerId: null },
-    });
-    if (back.count === 0) continue;
+    if (!(await resumeRun(db, run))) continue;
     await deps.fair.release(slot);
     await enqueueRun(dispatch, { ...slot, cap: await caps(run.tenantId) });
     report.resumed += 1;
@@ -146,6 +141,8 @@ export async function reconcileRuns(deps: WorkerDeps, options: ReconcileOptions)
     deps.logger.warn({ tenantId: run.tenantId, runId: run.id }, 'reconciler: run lost its worker; queued to resume');
   }
 
+  // Before dispatching: a replayed outbox frees its run's slot for the next one.
+  report.outboxReplayed = await replayRunOutbox(deps, { graceMs: options.outboxGraceMs, limit: take });
   await syncSchedules(deps, report, now);
   report.dispatched = (await dispatchAdmittedRuns(dispatch)).length;
   return report;

@@ -35,6 +35,15 @@ afterAll(async () => {
 
 const finished = (runId: string, timeoutMs = 30_000) => waitForRunEnd(database.db, runId, timeoutMs);
 
+/** What the web app's cancel passes, built from the worker's own connections. */
+const cancelDeps = () => ({
+  redis: redis.redis,
+  prefix: redis.prefix,
+  fair: createFairAdmission({ redis: redis.redis, prefix: redis.prefix }),
+  queues: worker.deps.queues,
+  appUrl: worker.deps.webhooks.appUrl,
+});
+
 const LONG = `
 name: long
 assertions:
@@ -57,15 +66,7 @@ describe('stopping runs', () => {
       return events.some((e) => e.event.type === 'assertion.started') ? true : undefined;
     });
     const requestedAt = Date.now();
-    const outcome = await cancelRun(
-      {
-        db: database.db.tenant(seeded.tenantId),
-        redis: redis.redis,
-        prefix: redis.prefix,
-        fair: createFairAdmission({ redis: redis.redis, prefix: redis.prefix }),
-      },
-      runId,
-    );
+    const outcome = await cancelRun({ ...cancelDeps(), db: database.db.tenant(seeded.tenantId) }, runId);
     expect(outcome).toEqual({ outcome: 'cancelling' });
     const run = await finished(runId);
     const stoppedWithinMs = Date.now() - requestedAt;
@@ -85,12 +86,7 @@ describe('stopping runs', () => {
     // FREE allows one run at a time: the first holds the slot, the second waits in fair admission.
     const first = await queueRun(database.db, redis, seeded, { cap: 1 });
     const second = await queueRun(database.db, redis, seeded, { cap: 1 });
-    const deps = {
-      db: database.db.tenant(seeded.tenantId),
-      redis: redis.redis,
-      prefix: redis.prefix,
-      fair: createFairAdmission({ redis: redis.redis, prefix: redis.prefix }),
-    };
+    const deps = { ...cancelDeps(), db: database.db.tenant(seeded.tenantId) };
     expect(await cancelRun(deps, second)).toEqual({ outcome: 'cancelled' });
     expect((await runRow(database.db, second))?.status).toBe('CANCELLED');
     expect(await deps.fair.isPending(second)).toBe(false);

@@ -1,119 +1,51 @@
-import {
-  aggregateTrialsByName,
-  Baseline,
-  findRegressions,
-  RUN_STATUS_FROM_WIRE,
-  shouldAdvanceBaseline,
-  summarize,
-  type AssertionResult,
-  type Regression,
-  type RunSummary,
-} from '@mcptest/core';
-import { findRunResults, type TenantDb } from '@mcptest/db';
-import { dispatchAdmittedRuns, invalidateBadges, publishRunEvent } from '@mcptest/redis';
-import { enqueueRunWebhooks } from '../webhook/enqueue-run-webhooks';
+import { RUN_STATUS_TO_WIRE, type Regression, type RunSummary } from '@mcptest/core';
+import { finishRun, type EndingEvent, type TenantDb } from '@mcptest/db';
+import { dispatchAdmittedRuns, settleRunOutbox } from '@mcptest/redis';
 import type { WorkerDeps } from '../worker-deps';
 
-export type FinalStatus = 'passed' | 'failed' | 'error' | 'cancelled';
-
 export interface CompleteRunInput {
-  run: {
-    id: string;
-    suiteId: string;
-    trigger: 'MANUAL' | 'API' | 'CI' | 'WEBHOOK' | 'SCHEDULE';
-    branch: string | null;
-    startedAt: Date | null;
-  };
-  status: FinalStatus;
-  error?: string;
-  callsUsed?: number;
+  runId: string;
+  event: EndingEvent;
+  error?: string | undefined;
+  callsUsed?: number | undefined;
   /** HTTP requests the run sent (tool calls included). */
-  requestsUsed?: number;
+  requestsUsed?: number | undefined;
   /** The MCP protocol version the sessions negotiated (ExecuteSuiteResult.protocolVersion). */
-  protocolVersion?: string;
-  suiteName?: string;
+  protocolVersion?: string | undefined;
+  suiteName?: string | undefined;
 }
 
-export interface CompletedRun {
-  /** False when the run had already been finished by someone else (another worker after a takeover). */
-  completed: boolean;
-  summary: RunSummary;
-  regressions: Regression[];
-}
+export type CompletedRun =
+  | { completed: true; summary: RunSummary; regressions: Regression[] }
+  /** The run had already been ended by someone else (another worker after a takeover, a cancel). */
+  | { completed: false };
 
 /**
- * Ends a run: summary from the stored results (the source of truth, whichever worker wrote them), regressions against
- * the suite's baseline, the baseline advanced by the documented rule, the row updated once (only a RUNNING or QUEUED
- * run can end, so a run never ends twice), the `run.finished` event, and the tenant's slot freed for its next run.
+ * Ends a run the worker holds: packages/db's `finishRun` writes the status, summary, regressions, baseline, webhook
+ * deliveries and the outbox row in one transaction; then the outbox is settled (badges, `run.finished`, webhook jobs,
+ * the tenant's slot). Dying anywhere in between loses nothing: before the commit the run is resumed, after it the
+ * reconciler replays the outbox.
  */
 export async function completeRun(deps: WorkerDeps, db: TenantDb, input: CompleteRunInput): Promise<CompletedRun> {
-  const { run } = input;
-  const now = deps.now();
-  const rows = await findRunResults(db, run.id);
-  const trials: AssertionResult[] = rows.map((r) => ({
-    name: r.name,
-    status: r.status,
-    detail: r.detail ?? '',
-    durationMs: r.durationMs,
-    tool: r.tool ?? undefined,
-  }));
-  const results = aggregateTrialsByName(trials);
-  const summary = summarize(results);
-
-  let regressions: Regression[] = [];
-  const baselineRow = await db.baseline.findFirst({ where: { suiteId: run.suiteId }, select: { results: true } });
-  const baseline = baselineRow ? Baseline.safeParse(baselineRow.results) : undefined;
-  // Only a run that tested the server is compared: an error run (server unreachable, time limit) regressed nothing,
-  // so an outage is not reported as every assertion regressing.
-  const tested = input.status === 'passed' || input.status === 'failed';
-  if (baseline?.success && tested) regressions = findRegressions(baseline.data, results);
-
-  const updated = await db.run.updateMany({
-    where: { id: run.id, status: { in: ['RUNNING', 'QUEUED'] } },
-    data: {
-      status: RUN_STATUS_FROM_WIRE[input.status],
-      total: summary.total,
-      passed: summary.passed,
-      failed: summary.failed,
-      skipped: summary.skipped,
-      regressions: regressions as unknown as object,
-      error: input.error ?? null,
-      callsUsed: input.callsUsed,
-      requestsUsed: input.requestsUsed,
-      ...(input.protocolVersion === undefined ? {} : { protocolVersion: input.protocolVersion }),
-      finishedAt: now,
-      durationMs: run.startedAt ? now.getTime() - run.startedAt.getTime() : 0,
-      workerId: null,
-    },
-  });
-  const completed = updated.count === 1;
-  if (completed) {
-    if (shouldAdvanceBaseline({ status: input.status, trigger: run.trigger, branch: run.branch })) {
-      const entries = results.map((r) => ({ name: r.name, status: r.status }));
-      const data: Baseline = { version: 1, suite: input.suiteName, createdAt: now.toISOString(), entries };
-      await db.baseline.upsert({
-        where: { suiteId: run.suiteId },
-        create: { tenantId: db.tenantId, suiteId: run.suiteId, runId: run.id, results: data },
-        update: { runId: run.id, results: data },
-      });
-    }
-    // Before run.finished: whoever waited for the run (the API's `wait`, CI) and then fetches a badge sees this run.
-    const owner = await db.run.findFirst({ where: { id: run.id }, select: { projectId: true } });
-    await invalidateBadges(deps.redis, deps.prefix, { suiteId: run.suiteId, projectId: owner?.projectId });
-    await publishRunEvent(deps.redis, deps.prefix, run.id, {
-      type: 'run.finished',
-      status: input.status,
-      summary,
-      regressions: regressions.length,
-      ...(input.error ? { error: input.error } : {}),
-    });
-    // Never throws: a webhook problem must not keep the run's slot or the next run waiting.
-    await enqueueRunWebhooks(deps, db, { id: run.id });
-    deps.metrics.runsFinished.inc({ status: input.status });
-    if (run.startedAt)
-      deps.metrics.runDuration.observe({ status: input.status }, (now.getTime() - run.startedAt.getTime()) / 1000);
+  const reached = deps.reachedFinishStep ?? (() => Promise.resolve());
+  await reached('before-transaction');
+  const finish = await finishRun(db, { ...input, appUrl: deps.webhooks.appUrl, now: deps.now() });
+  if (!finish.finished) {
+    // Whoever ended it settled its outbox; this worker only gives back the slot it may still hold.
+    await deps.fair.release({ tenantId: db.tenantId, runId: input.runId });
+    await dispatchAdmittedRuns({ fair: deps.fair, queues: deps.queues });
+    return { completed: false };
   }
-  await deps.fair.release({ tenantId: db.tenantId, runId: run.id });
-  await dispatchAdmittedRuns({ fair: deps.fair, queues: deps.queues });
-  return { completed, summary, regressions };
+  const status = RUN_STATUS_TO_WIRE[finish.status];
+  deps.metrics.runsFinished.inc({ status });
+  if (finish.startedAt)
+    deps.metrics.runDuration.observe({ status }, (deps.now().getTime() - finish.startedAt.getTime()) / 1000);
+  await reached('after-commit');
+  const settled = await settleRunOutbox({ ...deps, db, reached }, finish.outbox);
+  if (settled.webhooksNotQueued > 0)
+    deps.logger.warn(
+      { tenantId: db.tenantId, runId: input.runId, notQueued: settled.webhooksNotQueued },
+      'webhook deliveries not queued yet',
+    );
+  return { completed: true, summary: finish.summary, regressions: finish.regressions };
 }

@@ -1,4 +1,12 @@
-import { decideRunOutcome, summarize, transcriptQuotaNotice, type RunInterruption } from '@mcptest/core';
+import {
+  CANCELLED_ON_REQUEST,
+  decideRunOutcome,
+  endingEventFor,
+  summarize,
+  transcriptQuotaNotice,
+  type RunInterruption,
+} from '@mcptest/core';
+import { claimRun, handBackRun } from '@mcptest/db';
 import { executeSuite, type ExecutedAssertion, type ExecutionEvent } from '@mcptest/mcp';
 import { createRedisCallBudget, handBackJob, publishRunEvent, type JobContext, type JobPayload } from '@mcptest/redis';
 import type { WorkerDeps } from '../worker-deps';
@@ -49,28 +57,17 @@ export async function executeRunJob(
     return 'already-finished';
   }
   if (run.cancelRequestedAt) {
-    await completeRun(deps, db, { run, status: 'cancelled', error: 'cancelled on request' });
+    await completeRun(deps, db, { runId, event: { type: 'cancel' }, error: CANCELLED_ON_REQUEST });
     return 'cancelled';
   }
   // A run resumed after its worker died may have lost its slot's lease; it keeps running regardless of the cap.
   if (!(await deps.fair.renew(slot))) await deps.fair.hold(slot);
 
   const startedAt = run.startedAt ?? deps.now();
-  const claimed = await db.run.updateMany({
-    where: { id: runId, status: { in: ['QUEUED', 'RUNNING'] } },
-    data: {
-      status: 'RUNNING',
-      attempts: { increment: 1 },
-      workerId: deps.workerId,
-      heartbeatAt: deps.now(),
-      startedAt,
-    },
-  });
-  if (claimed.count === 0) {
+  if (!(await claimRun(db, { runId, workerId: deps.workerId, startedAt, now: deps.now() }))) {
     await deps.fair.release(slot);
     return 'already-finished';
   }
-  const claimedRun = { ...run, startedAt };
   log.info({ resumed: run.status === 'RUNNING' }, 'run started');
   deps.metrics.runsStarted.inc({ trigger: run.trigger });
   await publishRunEvent(deps.redis, deps.prefix, runId, {
@@ -82,7 +79,7 @@ export async function executeRunJob(
   const loaded = await loadRunPlan(deps, db, run);
   if (!loaded.ok) {
     log.warn({ reason: loaded.error }, 'run cannot execute');
-    await completeRun(deps, db, { run: claimedRun, status: 'error', error: loaded.error });
+    await completeRun(deps, db, { runId, event: { type: 'finish', status: 'ERROR' }, error: loaded.error });
     return 'error';
   }
   const { plan } = loaded;
@@ -198,17 +195,14 @@ export async function executeRunJob(
     timeLimitSeconds: plan.limits.runTimeLimitSeconds,
   });
   if (decision.outcome === 'hand_back') {
-    await db.run.updateMany({
-      where: { id: runId, status: 'RUNNING' },
-      data: { status: 'QUEUED', workerId: null },
-    });
+    await handBackRun(db, runId);
     log.info('worker shutting down: run handed back to the queue');
     return handBackJob(context, HAND_BACK_DELAY_MS);
   }
   const usage = await budget.usage();
   const done = await completeRun(deps, db, {
-    run: claimedRun,
-    status: decision.status,
+    runId,
+    event: endingEventFor(decision.status),
     // Not a failure: the run's results stand, the notice says why its transcripts are missing.
     error:
       [decision.error, quotaUsedUp ? transcriptQuotaNotice(plan.limits.transcriptStorageBytes) : undefined]
@@ -222,8 +216,7 @@ export async function executeRunJob(
   log.info(
     {
       status: decision.status,
-      ...done.summary,
-      regressions: done.regressions.length,
+      ...(done.completed ? { ...done.summary, regressions: done.regressions.length } : { alreadyEnded: true }),
       callsUsed: usage.run.used,
       requestsUsed: usage.requests.run.used,
     },

@@ -1,10 +1,9 @@
 import { secretContext } from '@mcptest/db';
 import { SsrfRefusedError } from '@mcptest/mcp';
-import type { JobContext, JobPayload } from '@mcptest/redis';
+import { webhookJobId, type JobContext, type JobPayload } from '@mcptest/redis';
 import { computeRetryDelay, parseRetryAfter } from './compute-retry-delay';
 import { readResponseExcerpt } from './read-response-excerpt';
 import { signWebhook } from './sign-webhook';
-import { webhookJobId } from './webhook-job-id';
 import type { WebhookDeps } from './webhook-settings';
 
 /** Bytes of a receiver's response body we read at most (and store as the excerpt). */

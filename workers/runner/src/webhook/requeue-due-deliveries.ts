@@ -1,4 +1,4 @@
-import { webhookJobId } from './webhook-job-id';
+import { webhookJobId } from '@mcptest/redis';
 import type { WebhookDeps } from './webhook-settings';
 
 export interface RequeueDueDeliveriesOptions {

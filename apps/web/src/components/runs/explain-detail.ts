@@ -1,7 +1,7 @@
 /**
  * A result's `detail` (the checker's one-line message, e.g. `expected result to contain "x", got: …`) split into what
  * was expected and what came back, so the run page can show them apart. The checker's messages are the contract here
- * (packages/core check-tool-result.ts); a message in no known shape is shown whole as `summary`.
+ * (packages/core `check/checks/`, one file a check); a message in no known shape is shown whole as `summary`.
  */
 export interface ExplainedDetail {
   /** The expectation in words (or the whole message). */

@@ -10,6 +10,16 @@ export function formatDuration(ms: number | null | undefined): string {
   return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
 }
 
+/** A run's status in the words of the status pill and the status filter (the wire value is lowercase). */
+export const RUN_STATUS_LABELS: Readonly<Record<string, string>> = {
+  queued: 'Queued',
+  running: 'Running',
+  passed: 'Passed',
+  failed: 'Failed',
+  error: 'Error',
+  cancelled: 'Cancelled',
+};
+
 const TRIGGERS: Record<string, string> = {
   manual: 'Manual',
   api: 'API',

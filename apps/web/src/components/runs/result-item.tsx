@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { WireFinding } from '@mcptest/core';
 import { StatusPill } from '@/components/status-pill';
 import { explainDetail } from './explain-detail';
 import { formatDuration } from './format';
@@ -10,6 +11,9 @@ export interface ResultItemData {
   durationMs: number;
   tool?: string | null;
   trial: number;
+  /** Schema violations of the result's JSON-RPC messages (the finished page has them; live events do not). */
+  wireFindings?: WireFinding[];
+  wireRevision?: string | null;
 }
 
 /**
@@ -55,6 +59,9 @@ export function ResultItem({
         </span>
       </div>
       {result.detail ? <Explanation status={result.status} detail={result.detail} /> : null}
+      {result.wireFindings?.length ? (
+        <WireFindings findings={result.wireFindings} revision={result.wireRevision ?? undefined} />
+      ) : null}
       {children}
     </li>
   );
@@ -97,5 +104,37 @@ function Explanation({ status, detail }: { status: ResultItemData['status']; det
         </dl>
       ) : null}
     </div>
+  );
+}
+
+/** Only links we build ourselves (core's wireSpecLink) become links; anything else stored is shown as text. */
+const SPEC_PREFIX = 'https://modelcontextprotocol.io/specification/';
+
+function WireFindings({ findings, revision }: { findings: WireFinding[]; revision: string | undefined }) {
+  return (
+    <details className="runs-wire">
+      <summary>
+        {findings.length} wire schema {findings.length === 1 ? 'finding' : 'findings'}
+        {revision ? ` (MCP ${revision})` : ''}
+      </summary>
+      <ul>
+        {findings.map((finding, index) => (
+          <li key={index}>
+            <code>{finding.pointer || '/'}</code> {finding.message}
+            <span className="muted">
+              {' '}
+              · {finding.direction} {finding.method ?? ''} ·{' '}
+              {finding.specLink.startsWith(SPEC_PREFIX) ? (
+                <a href={finding.specLink} rel="noreferrer" target="_blank">
+                  {finding.definition}
+                </a>
+              ) : (
+                finding.definition
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { RunSuiteName } from '@/server/services/runs/list-run-suite-names';
 import { RunStatus, RunTrigger } from '@/server/services/runs/run-schemas';
-import { triggerLabel } from './format';
+import { RUN_STATUS_LABELS, triggerLabel } from './format';
 
 export interface RunFilterValues {
   status?: string;
@@ -9,15 +9,6 @@ export interface RunFilterValues {
   branch?: string;
   suiteId?: string;
 }
-
-const STATUS_LABELS: Record<string, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  passed: 'Passed',
-  failed: 'Failed',
-  error: 'Error',
-  cancelled: 'Cancelled',
-};
 
 /**
  * Filters of a run history as a plain GET form: the URL holds the filters (shareable, back button works) and the
@@ -51,28 +42,20 @@ export function RunFilters({
           {suitesTruncated ? <p className="field-hint">The first 100 suites by name.</p> : null}
         </div>
       ) : null}
-      <div className="field">
-        <label htmlFor="runs-filter-status">Status</label>
-        <select id="runs-filter-status" name="status" defaultValue={values.status ?? ''}>
-          <option value="">Any status</option>
-          {RunStatus.options.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="runs-filter-trigger">Trigger</label>
-        <select id="runs-filter-trigger" name="trigger" defaultValue={values.trigger ?? ''}>
-          <option value="">Any trigger</option>
-          {RunTrigger.options.map((t) => (
-            <option key={t} value={t}>
-              {triggerLabel(t)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        name="status"
+        label="Status"
+        anyLabel="Any status"
+        value={values.status}
+        options={RunStatus.options.map((s) => ({ value: s, label: RUN_STATUS_LABELS[s] ?? s }))}
+      />
+      <FilterSelect
+        name="trigger"
+        label="Trigger"
+        anyLabel="Any trigger"
+        value={values.trigger}
+        options={RunTrigger.options.map((t) => ({ value: t, label: triggerLabel(t) }))}
+      />
       <div className="field">
         <label htmlFor="runs-filter-branch">Branch</label>
         <input
@@ -90,5 +73,35 @@ export function RunFilters({
         {active ? <Link href={path}>Clear</Link> : null}
       </div>
     </form>
+  );
+}
+
+/** One filter's choices, the first meaning "no filter" (an empty value, left out of the URL's meaning). */
+function FilterSelect({
+  name,
+  label,
+  anyLabel,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  anyLabel: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+}) {
+  const id = `runs-filter-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value ?? ''}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

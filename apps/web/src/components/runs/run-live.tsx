@@ -29,7 +29,7 @@ export function RunLive({
   initialStatus: 'queued' | 'running';
   initialResults: ResultItemData[];
   /** How many results the run will have (its version's assertions); without it the bar shows no total. */
-  total?: number;
+  total?: number | undefined;
 }) {
   const router = useRouter();
   const [status, setStatus] = useState<string>(initialStatus);

@@ -5,7 +5,7 @@ import { StatusPill } from '@/components/status-pill';
  * reader hears each change without the chatter of every assertion. The run page renders it from the server when the
  * run is over and from the live stream while it runs; the same element either way.
  */
-export function RunStatusLine({ status, note }: { status: string; note?: string }) {
+export function RunStatusLine({ status, note }: { status: string; note?: string | undefined }) {
   return (
     <p className="runs-status" role="status">
       <span className="sr-only">Run status: </span>

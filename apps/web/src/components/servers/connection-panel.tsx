@@ -118,6 +118,16 @@ export function ConnectionPanel({
       <input type="hidden" name="serverId" value={serverId} />
     </>
   );
+  // One form per operation (each posts on its own before hydration), its button busy while that operation runs.
+  const opForm = (op: Op, className: string, label: string, busyLabel: string) => (
+    <form action={dispatch} onSubmit={submit(op)}>
+      {hidden}
+      <input type="hidden" name="op" value={op} />
+      <button type="submit" className={className} disabled={pending} aria-busy={pending && running === op}>
+        {pending && running === op ? busyLabel : label}
+      </button>
+    </form>
+  );
   return (
     <section className="card servers-connection" aria-labelledby="connection-title">
       <h2 id="connection-title">Connection &amp; discovery</h2>
@@ -138,30 +148,8 @@ export function ConnectionPanel({
       ) : null}
       {canRun ? (
         <div className="servers-connection-actions">
-          <form action={dispatch} onSubmit={submit('test')}>
-            {hidden}
-            <input type="hidden" name="op" value="test" />
-            <button
-              type="submit"
-              className="btn btn-secondary"
-              disabled={pending}
-              aria-busy={pending && running === 'test'}
-            >
-              {pending && running === 'test' ? 'Connecting…' : 'Test connection'}
-            </button>
-          </form>
-          <form action={dispatch} onSubmit={submit('discover')}>
-            {hidden}
-            <input type="hidden" name="op" value="discover" />
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={pending}
-              aria-busy={pending && running === 'discover'}
-            >
-              {pending && running === 'discover' ? 'Discovering…' : 'Discover tools'}
-            </button>
-          </form>
+          {opForm('test', 'btn btn-secondary', 'Test connection', 'Connecting…')}
+          {opForm('discover', 'btn btn-primary', 'Discover tools', 'Discovering…')}
           <p className="field-hint">
             Discovery reads tools/list (and resources and prompts) and classifies every tool under your policy. No tool
             is called. Discover again after a deploy to see what changed.

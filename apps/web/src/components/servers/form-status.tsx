@@ -5,7 +5,7 @@ import { FormMessage } from '@/components/form-message';
  * FormMessage, except when the error belongs to fields: those messages already sit (as alerts) next to their fields,
  * so the bottom of the form only points back up instead of repeating them.
  */
-export function FormStatus({ state, success }: { state: ActionState<unknown>; success?: string }) {
+export function FormStatus({ state, success }: { state: ActionState<unknown>; success?: string | undefined }) {
   if (state && !state.ok && Object.keys(state.error.fields).length > 0) {
     return (
       <p className="form-error">

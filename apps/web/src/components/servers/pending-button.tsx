@@ -12,7 +12,7 @@ export function PendingButton({
 }: {
   pending: boolean;
   children: ReactNode;
-  pendingText?: string;
+  pendingText?: string | undefined;
   variant?: 'primary' | 'secondary' | 'danger';
   small?: boolean;
 }) {

@@ -15,7 +15,7 @@ export function ActionButton<T>({
   action: (previous: ActionState<T>, form: FormData) => Promise<ActionState<T>>;
   fields: Record<string, string>;
   label: string;
-  pendingText?: string;
+  pendingText?: string | undefined;
   variant?: 'primary' | 'secondary';
 }) {
   const [state, formAction] = useActionState(action, null);

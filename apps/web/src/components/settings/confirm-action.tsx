@@ -31,9 +31,9 @@ export function ConfirmAction<T>({
   /** What is about to happen, in full: "Remove ana@example.com from Acme? They lose access at once." */
   question: string;
   confirmLabel: string;
-  pendingText?: string;
+  pendingText?: string | undefined;
   /** Said after a success (when the element stays on the page). */
-  success?: string;
+  success?: string | undefined;
   variant?: 'danger' | 'primary';
   /** When the action's data carries a new secret (`data[field]`), show it once after the success. */
   secret?: { field: string; title: string; label: string };

@@ -1,4 +1,5 @@
 'use client';
+import { ChoiceFieldset } from '@/components/choice-fieldset';
 import { CodeBlock } from '@/components/code-block';
 import { fieldError, type ActionState } from '@/lib/action-state';
 import { describedBy, Field } from '@/components/field';
@@ -92,31 +93,16 @@ export function CreateTokenForm<T extends { token: string; name: string }>({
             {...describedBy('token-name', { hint: true, error: nameError })}
           />
         </Field>
-        <fieldset className="settings-checks" aria-describedby={scopeError ? 'token-scope-error' : undefined}>
-          <legend>Scope</legend>
-          {SCOPES.map((scope) => (
-            <div key={scope.value}>
-              <label>
-                <input
-                  type="radio"
-                  name="scopes"
-                  value={scope.value}
-                  defaultChecked={scope.value === 'run'}
-                  aria-describedby={`token-scope-${scope.value}-hint`}
-                />
-                {scope.label}
-              </label>
-              <p className="field-hint" id={`token-scope-${scope.value}-hint`}>
-                {scope.hint}
-              </p>
-            </div>
-          ))}
-          {scopeError ? (
-            <p className="field-error" id="token-scope-error" role="alert">
-              {scopeError}
-            </p>
-          ) : null}
-        </fieldset>
+        <ChoiceFieldset
+          legend="Scope"
+          type="radio"
+          name="scopes"
+          choices={SCOPES}
+          checked={(value) => value === 'run'}
+          hintId={(value) => `token-scope-${value}-hint`}
+          errorId="token-scope-error"
+          error={scopeError}
+        />
         <Field
           id="token-project"
           label="Project"

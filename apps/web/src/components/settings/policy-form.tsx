@@ -11,8 +11,8 @@ const TOOL_CLASSES = ['ReadOnly', 'Mutating', 'Destructive'] as const;
 /** The policy as the page hands it over (ExecPolicy with defaults applied), without importing @mcptest/core here. */
 export interface PolicyValues {
   execute_destructive: boolean;
-  max_calls?: number;
-  daily_call_budget?: number;
+  max_calls?: number | undefined;
+  daily_call_budget?: number | undefined;
   concurrency: number;
   call_delay_ms: number;
   annotation_trust: 'trust' | 'ignore' | 'cap';

@@ -1,3 +1,5 @@
+import { ChoiceFieldset } from '@/components/choice-fieldset';
+
 /** The events a webhook can subscribe to, each with when it is sent. */
 export const WEBHOOK_EVENT_CHOICES = [
   { value: 'run.completed', hint: 'Every run that finishes, whatever its outcome (cancelled included).' },
@@ -13,33 +15,18 @@ export function WebhookEventsFieldset({
 }: {
   idPrefix: string;
   selected: readonly string[];
-  error?: string;
+  error?: string | undefined;
 }) {
   return (
-    <fieldset className="settings-checks" aria-describedby={error ? `${idPrefix}-events-error` : undefined}>
-      <legend>Events</legend>
-      {WEBHOOK_EVENT_CHOICES.map((event) => (
-        <div key={event.value}>
-          <label>
-            <input
-              type="checkbox"
-              name="events"
-              value={event.value}
-              defaultChecked={selected.includes(event.value)}
-              aria-describedby={`${idPrefix}-${event.value}-hint`}
-            />
-            <code>{event.value}</code>
-          </label>
-          <p className="field-hint" id={`${idPrefix}-${event.value}-hint`}>
-            {event.hint}
-          </p>
-        </div>
-      ))}
-      {error ? (
-        <p className="field-error" id={`${idPrefix}-events-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    <ChoiceFieldset
+      legend="Events"
+      type="checkbox"
+      name="events"
+      choices={WEBHOOK_EVENT_CHOICES.map((event) => ({ ...event, label: <code>{event.value}</code> }))}
+      checked={(value) => selected.includes(value)}
+      hintId={(value) => `${idPrefix}-${value}-hint`}
+      errorId={`${idPrefix}-events-error`}
+      error={error}
+    />
   );
 }

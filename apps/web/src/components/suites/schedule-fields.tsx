@@ -33,7 +33,7 @@ export function ScheduleFields({
   /** The preview of the initial values, computed by the page (so it shows before any typing). */
   initialPreview?: SchedulePreview | null;
   /** Messages of the last refused save, by field. */
-  errors?: { schedule?: string; timezone?: string };
+  errors?: { schedule?: string | undefined; timezone?: string | undefined };
   optional?: boolean;
   cronName?: string;
   timezoneName?: string;
@@ -63,7 +63,7 @@ export function ScheduleFields({
     }
     let cancelled = false;
     setState('checking');
-    const timer = setTimeout(async () => {
+    const check = async () => {
       const result = await previewScheduleLive(org, cron, timezone).catch(() => null);
       if (cancelled) return;
       if (!result || !result.ok || !result.data) {
@@ -73,7 +73,9 @@ export function ScheduleFields({
       setPreview(result.data);
       setChecked({ cron, timezone });
       setState('idle');
-    }, PREVIEW_DELAY_MS);
+    };
+    // A timer does not wait for its callback; `check` cannot reject (a failed preview becomes state 'failed').
+    const timer = setTimeout(() => void check(), PREVIEW_DELAY_MS);
     return () => {
       cancelled = true;
       clearTimeout(timer);

@@ -89,8 +89,13 @@ export function YamlEditor({
     focus: () => view.current?.focus(),
   }));
 
+  // The editor is created once, from the props of the first render; later prop changes go through the handle
+  // (setValue), never by recreating it (which would lose the undo history and the cursor).
+  const creation = useRef({ org, hint, hintId, labelId, problemsId, initialValue, initialProblems, readOnly });
+
   useEffect(() => {
     if (!host.current) return;
+    const { org, hint, hintId, labelId, problemsId, initialValue, initialProblems, readOnly } = creation.current;
     const describedBy = [hint ? hintId : null, readOnly ? null : problemsId].filter(Boolean).join(' ');
     const attributes = EditorView.contentAttributes.of({
       'aria-labelledby': labelId,
@@ -156,7 +161,6 @@ export function YamlEditor({
       created.destroy();
       view.current = null;
     };
-    // The editor is created once; later prop changes go through the handle (setValue), never by recreating it.
   }, []);
 
   const jump = (problem: Problem) => {

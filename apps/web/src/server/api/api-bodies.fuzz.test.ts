@@ -78,7 +78,7 @@ function paramsFor(spec: EndpointSpec): Record<string, string> {
 
 async function send(
   spec: EndpointSpec,
-  init: { body?: BodyInit; contentType?: string; query?: string; headers?: Record<string, string> },
+  init: { body?: BodyInit; contentType?: string | undefined; query?: string; headers?: Record<string, string> },
 ): Promise<Answer> {
   const concrete = Object.entries(paramsFor(spec)).reduce(
     (p, [name, value]) => p.replace(`{${name}}`, encodeURIComponent(value)),

@@ -30,7 +30,7 @@ export interface ErrorPayload {
   code: ErrorCode;
   message: string;
   details?: unknown;
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** Not a known, typed error: the caller logs the cause (the message says nothing about internals). */
   unexpected: boolean;
 }

@@ -74,7 +74,8 @@ export function buildAuthConfig({ env, adapter, logger }: BuildAuthConfigOptions
       options: {},
     });
   }
-  if (methods.github) {
+  // methods.github says both are set; the check again narrows their types.
+  if (methods.github && env.AUTH_GITHUB_ID && env.AUTH_GITHUB_SECRET) {
     providers.push(GitHub({ clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET }));
   }
   if (methods.dev) {
@@ -104,7 +105,7 @@ export function buildAuthConfig({ env, adapter, logger }: BuildAuthConfigOptions
       // Like Auth.js's default (which never echoes the session row, whose token is the cookie) plus the user id.
       session({ session, user }) {
         return {
-          user: { id: user.id, name: user.name, email: user.email, image: user.image },
+          user: { id: user.id, name: user.name ?? null, email: user.email, image: user.image ?? null },
           expires: session.expires,
         };
       },

@@ -17,7 +17,7 @@ import { getLogger } from '@/server/logger';
 import type { ServiceDeps } from './service-deps';
 
 // One set per process, on globalThis so `next dev` hot reloads do not open new connections each time.
-const store = globalThis as typeof globalThis & { __mcptestServiceDeps?: ServiceDeps };
+const store = globalThis as typeof globalThis & { __mcptestServiceDeps?: ServiceDeps | undefined };
 
 /** The process-wide service dependencies, built from the validated env on first use. */
 export function getServiceDeps(): ServiceDeps {

@@ -41,7 +41,7 @@ export interface ServiceDeps {
 export interface Actor {
   tenantId: string;
   tokenId?: string;
-  userId?: string;
+  userId?: string | undefined;
   /** A token restricted to one project may touch nothing else (checked by the services that take a project). */
   projectId?: string;
   /**

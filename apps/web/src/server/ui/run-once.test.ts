@@ -12,7 +12,7 @@ import type { runOnce as RunOnceFn, SubmissionDeps } from './run-once';
 
 type RunOnce = typeof RunOnceFn;
 
-const session: { user?: SessionUser } = {};
+const session: { user?: SessionUser | undefined } = {};
 vi.mock('@/server/auth/get-session-actor', () => ({ getSessionActor: () => Promise.resolve(session.user ?? null) }));
 // Outside a request there is no cache to revalidate.
 vi.mock('next/cache', () => ({ revalidatePath: () => {} }));

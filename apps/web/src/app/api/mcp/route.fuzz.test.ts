@@ -115,7 +115,7 @@ function expectWellFormed(answer: Answer, sent: unknown): z.infer<typeof RpcAnsw
 }
 
 /** A tool call's result: well-formed; an isError result carries a code from the known list (not `internal`). */
-function expectToolResult(result: unknown, sent: unknown): { isError: boolean; code?: string } {
+function expectToolResult(result: unknown, sent: unknown): { isError: boolean; code?: string | undefined } {
   const where = `tool result ${JSON.stringify(result)?.slice(0, 500)} for ${JSON.stringify(sent)?.slice(0, 300)}`;
   const parsed = ToolResult.safeParse(result);
   expect(parsed.error, where).toBeUndefined();

@@ -13,7 +13,7 @@ assertions:
 export function seedBadgeSuite(
   db: Database,
   serverUrl = 'http://127.0.0.1:9/mcp',
-  options: { tenantId?: string } = {},
+  options: { tenantId?: string | undefined } = {},
 ): Promise<SeededSuite> {
   return seedSuite(db, { serverUrl, yaml: BADGE_TEST_YAML, ...options });
 }

@@ -16,7 +16,7 @@ describe('getPublicSuiteStatus', () => {
       await addRun(database.db, seeded, { status: 'FAILED', failed: 2, total: 7 }),
       await addRun(database.db, seeded, { status: 'CANCELLED' }),
       await addRun(database.db, seeded, { status: 'RUNNING' }),
-    ];
+    ] as const;
     await database.db
       .tenant(seeded.tenantId)
       .run.updateMany({ where: { id: runIds[1] }, data: { error: `could not reach ${SERVER_URL}` } });

@@ -14,7 +14,7 @@ export interface RenderedBadge {
  */
 export function renderBadge(
   status: BadgeStatus,
-  options: { format: BadgeFormat; style: HostedBadgeStyle; label?: string },
+  options: { format: BadgeFormat; style: HostedBadgeStyle; label?: string | undefined },
 ): RenderedBadge {
   const data = makeStatusBadgeData(status, options.label === undefined ? {} : { label: options.label });
   const body =

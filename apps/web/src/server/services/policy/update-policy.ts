@@ -37,8 +37,8 @@ export async function updatePolicy(
   await deps.db.tenant(actor.tenantId).auditLog.create({
     data: {
       tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId,
-      actorUserId: actor.userId,
+      actorTokenId: actor.tokenId ?? null,
+      actorUserId: actor.userId ?? null,
       action: 'policy.update',
       targetType: 'tenant',
       targetId: actor.tenantId,

@@ -22,8 +22,8 @@ export async function createProject(
   await db.auditLog.create({
     data: {
       tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId,
-      actorUserId: actor.userId,
+      actorTokenId: actor.tokenId ?? null,
+      actorUserId: actor.userId ?? null,
       action: 'project.create',
       targetType: 'project',
       targetId: project.id,

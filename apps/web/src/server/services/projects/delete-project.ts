@@ -22,8 +22,8 @@ export async function deleteProject(deps: ServiceDeps, actor: Actor, projectId: 
   await db.auditLog.create({
     data: {
       tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId,
-      actorUserId: actor.userId,
+      actorTokenId: actor.tokenId ?? null,
+      actorUserId: actor.userId ?? null,
       action: 'project.delete',
       targetType: 'project',
       targetId: projectId,

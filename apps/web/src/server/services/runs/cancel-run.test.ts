@@ -1,6 +1,7 @@
 // Cancel answers the run's real status after the request: a queued run is cancelled, a running one is still running
 // (with outcome `cancelling` and cancelRequestedAt set), a finished one keeps its status.
 import type { WireRunStatus } from '@mcptest/core';
+import { readRunEvents, webhookJobId } from '@mcptest/redis';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
@@ -29,6 +30,39 @@ describe('cancelRunRequest', () => {
     const answer = await cancelRunRequest(deps, actor, runId);
     expect(CancelRunResult.parse(answer)).toEqual({ id: runId, outcome: 'cancelled', status: 'cancelled' });
     expect(await db.run.findFirstOrThrow({ where: { id: runId } })).toMatchObject({ status: 'CANCELLED' });
+  });
+
+  it('a queued run ends through the finish path: its run.completed webhook, run.finished, the outbox settled', async () => {
+    const { actor, runId, db } = await queuedRun();
+    const run = await db.run.findFirstOrThrow({ where: { id: runId } });
+    const webhook = await db.webhook.create({
+      data: {
+        tenantId: actor.tenantId,
+        projectId: run.projectId,
+        url: 'https://hooks.example',
+        secretEncrypted: new Uint8Array([1]),
+        secretKeyId: 'k',
+        events: ['run.completed', 'run.failed'],
+      },
+    });
+    await cancelRunRequest(deps, actor, runId);
+    const deliveries = await db.webhookDelivery.findMany({ where: { runId } });
+    expect(deliveries.map((d) => [d.webhookId, d.event])).toEqual([[webhook.id, 'run.completed']]);
+    expect(deliveries[0]?.payload).toMatchObject({ data: { run: { id: runId, status: 'cancelled' } } });
+    const job = await deps.queues.queue('webhooks').getJob(webhookJobId(deliveries[0]!.id, 1));
+    expect(job?.name).toBe('webhook.deliver');
+    const events = await readRunEvents(redis.redis, redis.prefix, runId);
+    expect(events.map((e) => e.event)).toEqual([
+      {
+        type: 'run.finished',
+        status: 'cancelled',
+        summary: { total: 0, passed: 0, failed: 0, skipped: 0 },
+        regressions: 0,
+        error: 'cancelled on request',
+      },
+    ]);
+    expect((await db.runOutbox.findFirstOrThrow({ where: { runId } })).doneAt).not.toBeNull();
+    expect(await deps.fair.isPending(runId)).toBe(false);
   });
 
   it('a running run: still running, with the cancel requested', async () => {

@@ -12,14 +12,14 @@ export interface CancelRunAnswer {
   status: WireRunStatus;
 }
 
-/** Cancels a queued run at once, or asks the worker running it to stop (it ends `cancelled` within a second or so). */
+/**
+ * Cancels a queued run at once (it ends `cancelled` through the same transaction as any run, webhooks included), or
+ * asks the worker running it to stop (it ends `cancelled` within a second or so).
+ */
 export async function cancelRunRequest(deps: ServiceDeps, actor: Actor, runId: string): Promise<CancelRunAnswer> {
   await getRunRowOrThrow(deps, actor, runId);
   const db = deps.db.tenant(actor.tenantId);
-  const result = await cancelQueuedOrRunning(
-    { db, redis: deps.redis, prefix: deps.prefix, fair: deps.fair, now: deps.now },
-    runId,
-  );
+  const result = await cancelQueuedOrRunning({ ...deps, db }, runId);
   if (result.outcome === 'not_found') throw new ApiError('not_found', 'run not found');
   // The status is read back rather than inferred from the outcome: the worker may finish (or honour the cancel) in the
   // moment between the request and this answer, and the answer says what the run is, not what it was.

@@ -71,6 +71,18 @@ describe('pairTranscript', () => {
   });
 });
 
+const WIRE_FINDING = {
+  message: "must have required property 'content'",
+  pointer: '/result',
+  specLink: 'https://modelcontextprotocol.io/specification/2025-06-18/schema#calltoolresult',
+  definition: 'CallToolResult',
+  revision: '2025-06-18',
+  direction: 'received',
+  method: 'tools/call',
+  id: 2,
+  seq: 7,
+};
+
 describe('run page data', () => {
   async function seedRun() {
     const { getServiceDeps } = await import('@/server/services/get-service-deps');
@@ -101,6 +113,8 @@ describe('run page data', () => {
         durationMs: 12,
         tool: 'echo',
         transcript: TRANSCRIPT,
+        wireRevision: '2025-06-18',
+        wireFindings: [WIRE_FINDING],
       },
     });
     await db.assertionResult.create({
@@ -112,6 +126,8 @@ describe('run page data', () => {
         status: 'FAIL',
         detail: 'expected result to contain "x", got: y',
         durationMs: 3,
+        // Stored by something that is not the worker: shown as no findings rather than as junk.
+        wireFindings: [{ pointer: 5 }],
       },
     });
     return { deps, seeded, runId: run.id, resultId: pass.id };
@@ -127,6 +143,10 @@ describe('run page data', () => {
       ['b', 'FAIL', 'expected result to contain "x", got: y'],
     ]);
     expect(page.results[0]!.id).toBe(resultId);
+    expect(page.results.map((r) => [r.wireRevision, r.wireFindings])).toEqual([
+      ['2025-06-18', [WIRE_FINDING]],
+      [null, []],
+    ]);
     const transcript = await getAssertionTranscript(deps, actor, runId, resultId);
     expect(transcript).toMatchObject({ name: 'a', trial: 0 });
     expect(transcript.exchanges).toHaveLength(6);

@@ -1,3 +1,4 @@
+import { toAssertionResultResource, type WireFinding } from '@mcptest/core';
 import { findRunResults } from '@mcptest/db';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getRunRowOrThrow } from './get-run';
@@ -15,6 +16,10 @@ export interface RunResultView {
   toolClass: string | null;
   decision: string | null;
   trial: number;
+  /** The MCP revision the result's messages were validated against, when they were (docs/protocol.md). */
+  wireRevision: string | null;
+  /** Where they broke its schema (empty when nowhere), read through the Run resource's mapper. */
+  wireFindings: WireFinding[];
 }
 
 /**
@@ -30,6 +35,10 @@ export async function getRunWithResults(
   const results = await findRunResults(deps.db.tenant(actor.tenantId), runId);
   return {
     run: toRunListItem(row, deps.appUrl),
-    results: results.map((r) => ({ ...r, detail: r.detail ?? '' })),
+    results: results.map((r) => ({
+      ...r,
+      detail: r.detail ?? '',
+      wireFindings: toAssertionResultResource(r).wireFindings ?? [],
+    })),
   };
 }

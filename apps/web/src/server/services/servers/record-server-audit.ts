@@ -1,3 +1,4 @@
+import { recordAudit, type AuditMetadata } from '@/server/services/record-audit';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 
 /** One audit line for a server change. `metadata` must never hold a header value. */
@@ -6,17 +7,7 @@ export async function recordServerAudit(
   actor: Actor,
   action: 'server.create' | 'server.update' | 'server.delete' | 'server.discover',
   serverId: string,
-  metadata?: Record<string, string | number | boolean | string[] | null>,
+  metadata?: AuditMetadata,
 ): Promise<void> {
-  await deps.db.tenant(actor.tenantId).auditLog.create({
-    data: {
-      tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId,
-      actorUserId: actor.userId,
-      action,
-      targetType: 'server',
-      targetId: serverId,
-      ...(metadata ? { metadata } : {}),
-    },
-  });
+  await recordAudit(deps, actor, { action, targetType: 'server', targetId: serverId, metadata });
 }

@@ -21,7 +21,7 @@ export interface ServerTarget {
 }
 
 /**
- * Opens an MCP session to a registered server, runs `use`, and always closes the session. Every request goes through
+ * Opens an MCP session to a registered server, runs `work`, and always closes the session. Every request goes through
  * the web process's outbound fetch (`deps.outbound`: the SSRF-safe fetch with the same per-host politeness as the
  * workers, keyed by the address reached) behind a gate that takes each request from the tenant's daily request
  * allowance, so discovery and connection tests count like a run's requests.
@@ -30,14 +30,14 @@ export interface ServerTarget {
  * rule, never the address a name resolved to); an exhausted allowance is a 429 `quota_exceeded`; a politeness refusal
  * and any other session failure a 503 `unavailable` whose message starts with `what` ("discovery failed: ...") and
  * whose details carry the reason (`politeness`, or the session error's code; messages are already free of header
- * values). Anything else `use` throws passes through.
+ * values). Anything else `work` throws passes through.
  */
 export async function withServerSession<T>(
   deps: Pick<ServiceDeps, 'outbound' | 'redis' | 'prefix' | 'db' | 'plans'>,
   tenantId: string,
   target: ServerTarget,
   what: 'discovery' | 'connection test',
-  use: (session: McpSession) => Promise<T>,
+  work: (session: McpSession) => Promise<T>,
 ): Promise<T> {
   const { policy, limits } = await loadTenantPolicy(deps, tenantId);
   const budget = createTenantRequestBudget({
@@ -81,7 +81,7 @@ export async function withServerSession<T>(
       requestTimeoutMs: REQUEST_TIMEOUT_MS,
     });
     try {
-      return await use(session);
+      return await work(session);
     } finally {
       await session.close().catch(() => undefined);
     }

@@ -46,13 +46,19 @@ export async function createSuite(
       },
     });
     await tx.suiteVersion.create({
-      data: { tenantId: actor.tenantId, suiteId: created.id, version: 1, yaml: input.yaml, createdById: actor.userId },
+      data: {
+        tenantId: actor.tenantId,
+        suiteId: created.id,
+        version: 1,
+        yaml: input.yaml,
+        createdById: actor.userId ?? null,
+      },
     });
     await tx.auditLog.create({
       data: {
         tenantId: actor.tenantId,
-        actorTokenId: actor.tokenId,
-        actorUserId: actor.userId,
+        actorTokenId: actor.tokenId ?? null,
+        actorUserId: actor.userId ?? null,
         action: 'suite.create',
         targetType: 'suite',
         targetId: created.id,

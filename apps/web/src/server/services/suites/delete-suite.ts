@@ -18,8 +18,8 @@ export async function deleteSuite(deps: ServiceDeps, actor: Actor, suiteId: stri
   await db.auditLog.create({
     data: {
       tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId,
-      actorUserId: actor.userId,
+      actorTokenId: actor.tokenId ?? null,
+      actorUserId: actor.userId ?? null,
       action: 'suite.delete',
       targetType: 'suite',
       targetId: suiteId,

@@ -47,7 +47,7 @@ export async function updateSuite(
       data: {
         ...(input.name ? { name: input.name } : {}),
         ...(input.serverId ? { serverId: input.serverId } : {}),
-        ...(yamlChanged ? { yaml: input.yaml, version } : {}),
+        ...(yamlChanged ? { yaml: input.yaml ?? '', version } : {}),
         schedule,
         timezone,
         ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
@@ -61,14 +61,14 @@ export async function updateSuite(
     const updated = await tx.suite.findFirstOrThrow({ where: { id: suiteId }, include: SUITE_RESOURCE_INCLUDE });
     if (yamlChanged) {
       await tx.suiteVersion.create({
-        data: { tenantId: actor.tenantId, suiteId, version, yaml: input.yaml ?? '', createdById: actor.userId },
+        data: { tenantId: actor.tenantId, suiteId, version, yaml: input.yaml ?? '', createdById: actor.userId ?? null },
       });
     }
     await tx.auditLog.create({
       data: {
         tenantId: actor.tenantId,
-        actorTokenId: actor.tokenId,
-        actorUserId: actor.userId,
+        actorTokenId: actor.tokenId ?? null,
+        actorUserId: actor.userId ?? null,
         action: 'suite.update',
         targetType: 'suite',
         targetId: suiteId,

@@ -95,8 +95,8 @@ export async function createToken(
   await db.auditLog.create({
     data: {
       tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId,
-      actorUserId: actor.userId,
+      actorTokenId: actor.tokenId ?? null,
+      actorUserId: actor.userId ?? null,
       action: 'token.create',
       targetType: 'apiToken',
       targetId: row.id,

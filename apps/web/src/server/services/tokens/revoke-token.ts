@@ -17,8 +17,8 @@ export async function revokeToken(deps: ServiceDeps, actor: Actor, tokenId: stri
     await db.auditLog.create({
       data: {
         tenantId: actor.tenantId,
-        actorTokenId: actor.tokenId,
-        actorUserId: actor.userId,
+        actorTokenId: actor.tokenId ?? null,
+        actorUserId: actor.userId ?? null,
         action: 'token.revoke',
         targetType: 'apiToken',
         targetId: tokenId,

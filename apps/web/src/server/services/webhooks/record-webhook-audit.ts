@@ -1,3 +1,4 @@
+import { recordAudit, type AuditMetadata } from '@/server/services/record-audit';
 import type { Actor } from '@/server/services/service-deps';
 import type { WebhookServiceDeps } from './webhook-service-deps';
 
@@ -7,17 +8,7 @@ export async function recordWebhookAudit(
   actor: Actor,
   action: string,
   targetId: string,
-  metadata?: Record<string, string | number | boolean | string[] | null>,
+  metadata?: AuditMetadata,
 ): Promise<void> {
-  await deps.db.tenant(actor.tenantId).auditLog.create({
-    data: {
-      tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId,
-      actorUserId: actor.userId,
-      action,
-      targetType: 'webhook',
-      targetId,
-      ...(metadata ? { metadata } : {}),
-    },
-  });
+  await recordAudit(deps, actor, { action, targetType: 'webhook', targetId, metadata });
 }

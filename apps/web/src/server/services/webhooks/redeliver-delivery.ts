@@ -1,6 +1,7 @@
 import type { Actor } from '@/server/services/service-deps';
 import { WebhookConflictError, WebhookNotFoundError } from './errors';
 import { findWebhookOrThrow } from './find-webhook-or-throw';
+import { queueDelivery } from './queue-delivery';
 import { recordWebhookAudit } from './record-webhook-audit';
 import { toDeliveryResource, type WebhookDeliveryResource } from './webhook-schemas';
 import type { WebhookServiceDeps } from './webhook-service-deps';
@@ -37,15 +38,7 @@ export async function redeliverDelivery(
       payload: original.payload as object,
     },
   });
-  try {
-    await deps.queues.enqueue(
-      'webhook.deliver',
-      { deliveryId: row.id, tenantId: actor.tenantId },
-      { jobId: `${row.id}-1` },
-    );
-  } catch {
-    // The row is the source of truth: the worker's reconciler queues overdue pending deliveries.
-  }
+  await queueDelivery(deps, actor.tenantId, row.id);
   await recordWebhookAudit(deps, actor, 'webhook.redeliver', webhookId, { deliveryId, newDeliveryId: row.id });
   return toDeliveryResource(row);
 }

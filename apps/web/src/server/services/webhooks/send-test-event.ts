@@ -1,6 +1,7 @@
 import type { Actor } from '@/server/services/service-deps';
 import { WebhookConflictError } from './errors';
 import { findWebhookOrThrow } from './find-webhook-or-throw';
+import { queueDelivery } from './queue-delivery';
 import { recordWebhookAudit } from './record-webhook-audit';
 import { toDeliveryResource, type WebhookDeliveryResource } from './webhook-schemas';
 import type { WebhookServiceDeps } from './webhook-service-deps';
@@ -30,15 +31,7 @@ export async function sendTestEvent(
   const row = await deps.db.tenant(actor.tenantId).webhookDelivery.create({
     data: { tenantId: actor.tenantId, webhookId, event: WEBHOOK_TEST_EVENT, payload },
   });
-  try {
-    await deps.queues.enqueue(
-      'webhook.deliver',
-      { deliveryId: row.id, tenantId: actor.tenantId },
-      { jobId: `${row.id}-1` },
-    );
-  } catch {
-    // The row is the source of truth: the worker's reconciler queues overdue pending deliveries.
-  }
+  await queueDelivery(deps, actor.tenantId, row.id);
   await recordWebhookAudit(deps, actor, 'webhook.test', webhookId, { deliveryId: row.id });
   return toDeliveryResource(row);
 }

@@ -18,12 +18,15 @@ const CreateTokenForm = z
     projectId: z.string().optional(),
     expiresInDays: z.string().optional(),
   })
-  .transform((form) => ({
-    name: form.name,
-    scopes: form.scopes === undefined ? [] : [form.scopes].flat(),
-    ...(form.projectId ? { projectId: form.projectId } : {}),
-    ...(form.expiresInDays ? { expiresInDays: Number(form.expiresInDays) } : {}),
-  }))
+  // The pipe's schema validates the scopes; this shape is what it accepts as input.
+  .transform(
+    (form): { name: string; scopes: string[]; projectId?: string | undefined; expiresInDays?: number | undefined } => ({
+      name: form.name,
+      scopes: form.scopes === undefined ? [] : [form.scopes].flat(),
+      ...(form.projectId ? { projectId: form.projectId } : {}),
+      ...(form.expiresInDays ? { expiresInDays: Number(form.expiresInDays) } : {}),
+    }),
+  )
   .pipe(CreateTokenRequest);
 
 const create = orgAction('createToken', CreateTokenForm, ({ deps, actor }, input) => createToken(deps, actor, input));

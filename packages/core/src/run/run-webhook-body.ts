@@ -1,13 +1,11 @@
-import { type RunRow, type RunWebhookRun, toRunWebhookRun } from '@mcptest/core';
+import { type RunRow, type RunWebhookRun, toRunWebhookRun } from './run-resource';
 
-/** The events a webhook can subscribe to (DESIGN.md "Contracts"). */
+/** The events a webhook can subscribe to (docs/webhooks.md). */
 export const RUN_WEBHOOK_EVENTS = ['run.completed', 'run.failed', 'run.regressed'] as const;
 export type RunWebhookEvent = (typeof RUN_WEBHOOK_EVENTS)[number];
 
 /** The columns of a finished run that a webhook body is built from: the Run resource's row. */
 export type FinishedRunRow = RunRow;
-
-export type { RunWebhookRun };
 
 /** The JSON body of a delivery (Standard Webhooks' `{type, timestamp, data}`). */
 export interface RunWebhookBody {
@@ -16,30 +14,6 @@ export interface RunWebhookBody {
   timestamp: string;
   data: { run: RunWebhookRun };
 }
-
-export const RUN_WEBHOOK_SELECT = {
-  id: true,
-  projectId: true,
-  suiteId: true,
-  suiteVersion: true,
-  status: true,
-  trigger: true,
-  commitSha: true,
-  branch: true,
-  total: true,
-  passed: true,
-  failed: true,
-  skipped: true,
-  regressions: true,
-  callsUsed: true,
-  requestsUsed: true,
-  protocolVersion: true,
-  error: true,
-  queuedAt: true,
-  startedAt: true,
-  finishedAt: true,
-  durationMs: true,
-} as const;
 
 function regressionsOf(run: Pick<FinishedRunRow, 'regressions'>): unknown[] {
   return Array.isArray(run.regressions) ? run.regressions : [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRunWebhookBody, eventsForRun, type FinishedRunRow } from './run-webhook-payload';
+import { buildRunWebhookBody, eventsForRun, type FinishedRunRow } from './run-webhook-body';
 
 const run: FinishedRunRow = {
   id: 'run1',

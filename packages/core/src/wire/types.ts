@@ -1,0 +1,2 @@
+export * from './wire-finding';
+export * from './apply-wire-schema-mode';

@@ -1,0 +1,208 @@
+import {
+  aggregateTrialsByName,
+  Baseline,
+  buildRunWebhookBody,
+  eventsForRun,
+  findRegressions,
+  RUN_STATUS_TO_WIRE,
+  shouldAdvanceBaseline,
+  summarize,
+  transitionRun,
+  runStatusesAllowing,
+  type AssertionResult,
+  type FinalRunStatusValue,
+  type Regression,
+  type RunLifecycleEvent,
+  type RunRow,
+  type RunSummary,
+} from '@mcptest/core';
+import type { TenantClient, TenantDb } from '../tenant/tenant-scope';
+import { findRunResults } from './find-run-results';
+import { RUN_FINISHED_OUTBOX_KIND, type RunFinishedOutboxPayload, type RunOutboxEntry } from './run-outbox-payload';
+
+/** The run columns of the Run resource (`RunRow`), as the final update returns them for the webhook bodies. */
+const RUN_ROW_SELECT = {
+  id: true,
+  projectId: true,
+  suiteId: true,
+  suiteVersion: true,
+  status: true,
+  trigger: true,
+  commitSha: true,
+  branch: true,
+  total: true,
+  passed: true,
+  failed: true,
+  skipped: true,
+  regressions: true,
+  callsUsed: true,
+  requestsUsed: true,
+  protocolVersion: true,
+  error: true,
+  queuedAt: true,
+  startedAt: true,
+  finishedAt: true,
+  durationMs: true,
+} as const;
+
+/** The events that end a run. */
+export type EndingEvent = Extract<RunLifecycleEvent, { type: 'finish' | 'cancel' | 'fail' }>;
+
+export interface FinishRunInput {
+  runId: string;
+  event: EndingEvent;
+  error?: string | undefined;
+  callsUsed?: number | undefined;
+  /** HTTP requests the run sent (tool calls included). */
+  requestsUsed?: number | undefined;
+  /** The MCP protocol version the run's sessions negotiated, when one opened. */
+  protocolVersion?: string | undefined;
+  /** The suite's name, recorded in an advanced baseline. */
+  suiteName?: string | undefined;
+  /** Public base URL of the web app: `data.run.url` of the webhook bodies. */
+  appUrl: string;
+  now: Date;
+}
+
+export type FinishRunResult =
+  | {
+      finished: true;
+      status: FinalRunStatusValue;
+      summary: RunSummary;
+      regressions: Regression[];
+      /** When the run started (absent for a run that never did), for the duration metric. */
+      startedAt: Date | null;
+      /** What is left to do after commit (`settleRunOutbox` in packages/redis). */
+      outbox: RunOutboxEntry;
+    }
+  /** Someone else ended it first (another worker after a takeover, a cancel), or it does not exist: nothing written. */
+  | { finished: false; status: FinalRunStatusValue | 'QUEUED' | 'RUNNING' | null };
+
+/**
+ * Ends a run, in one transaction: the final status, the summary from the stored results (the source of truth, whichever
+ * worker wrote them), regressions against the suite's baseline, the baseline advanced by `shouldAdvanceBaseline`, one
+ * WebhookDelivery row per subscribed webhook and event, and the RunOutbox row listing the Redis side effects. Either all
+ * of it is written or none: a process that dies before the commit leaves the run to be resumed, one that dies after it
+ * leaves an outbox row the reconciler replays. The update is guarded by the transition table, so a run ends once.
+ */
+export async function finishRun(db: TenantDb, input: FinishRunInput): Promise<FinishRunResult> {
+  return db.transaction((tx) => finishInTransaction(tx, db.tenantId, input), { timeoutMs: 30_000 });
+}
+
+async function finishInTransaction(
+  tx: TenantClient,
+  tenantId: string,
+  input: FinishRunInput,
+): Promise<FinishRunResult> {
+  const { now } = input;
+  const run = await tx.run.findFirst({
+    where: { id: input.runId },
+    select: { status: true, suiteId: true, trigger: true, branch: true, startedAt: true },
+  });
+  if (!run) return { finished: false, status: null };
+  const transition = transitionRun(run.status, input.event);
+  if (!transition.ok) return { finished: false, status: run.status };
+  const status = transition.to as FinalRunStatusValue;
+  const wireStatus = RUN_STATUS_TO_WIRE[status] as RunFinishedOutboxPayload['status'];
+
+  const trials: AssertionResult[] = (await findRunResults(tx, input.runId)).map((r) => ({
+    name: r.name,
+    status: r.status,
+    detail: r.detail ?? '',
+    durationMs: r.durationMs,
+    tool: r.tool ?? undefined,
+  }));
+  const results = aggregateTrialsByName(trials);
+  const summary = summarize(results);
+
+  const baselineRow = await tx.baseline.findFirst({ where: { suiteId: run.suiteId }, select: { results: true } });
+  const baseline = baselineRow ? Baseline.safeParse(baselineRow.results) : undefined;
+  // Only a run that tested the server is compared: an error run (server unreachable, time limit) regressed nothing,
+  // so an outage is not reported as every assertion regressing.
+  const tested = status === 'PASSED' || status === 'FAILED';
+  const regressions: Regression[] = baseline?.success && tested ? findRegressions(baseline.data, results) : [];
+
+  // The guard repeats the transition's origin: a concurrent finisher blocks on the row lock, then matches nothing.
+  const [row] = await tx.run.updateManyAndReturn({
+    where: { id: input.runId, status: { in: runStatusesAllowing(input.event.type) } },
+    data: {
+      status,
+      total: summary.total,
+      passed: summary.passed,
+      failed: summary.failed,
+      skipped: summary.skipped,
+      regressions: regressions as unknown as object,
+      error: input.error ?? null,
+      // Absent counters leave the stored ones (a cancel or a reconciler's fail knows none).
+      ...(input.callsUsed === undefined ? {} : { callsUsed: input.callsUsed }),
+      ...(input.requestsUsed === undefined ? {} : { requestsUsed: input.requestsUsed }),
+      ...(input.protocolVersion === undefined ? {} : { protocolVersion: input.protocolVersion }),
+      finishedAt: now,
+      durationMs: run.startedAt ? now.getTime() - run.startedAt.getTime() : 0,
+      workerId: null,
+      ...(input.event.type === 'cancel' ? { cancelRequestedAt: now } : {}),
+    },
+    select: RUN_ROW_SELECT,
+  });
+  if (!row) return { finished: false, status: run.status };
+
+  if (shouldAdvanceBaseline({ status: wireStatus, trigger: run.trigger, branch: run.branch })) {
+    const entries = results.map((r) => ({ name: r.name, status: r.status }));
+    const data: Baseline = { version: 1, suite: input.suiteName, createdAt: now.toISOString(), entries };
+    await tx.baseline.upsert({
+      where: { suiteId: run.suiteId },
+      create: { tenantId, suiteId: run.suiteId, runId: input.runId, results: data },
+      update: { runId: input.runId, results: data },
+    });
+  }
+
+  const deliveryIds = await createDeliveries(tx, tenantId, row, input.appUrl, now);
+  const payload: RunFinishedOutboxPayload = {
+    suiteId: row.suiteId,
+    projectId: row.projectId,
+    status: wireStatus,
+    summary,
+    regressions: regressions.length,
+    ...(input.error ? { error: input.error } : {}),
+    deliveryIds,
+  };
+  const outbox = await tx.runOutbox.create({
+    data: { tenantId, runId: input.runId, kind: RUN_FINISHED_OUTBOX_KIND, payload },
+    select: { id: true, tenantId: true, runId: true, payload: true },
+  });
+  return { finished: true, status, summary, regressions, startedAt: run.startedAt, outbox };
+}
+
+/**
+ * One WebhookDelivery row per enabled webhook of the project and event the run raised (`eventsForRun`), holding the
+ * exact body; the jobs that send them are added after commit (the outbox), so a delivery exists exactly when the run
+ * ended.
+ */
+async function createDeliveries(
+  tx: TenantClient,
+  tenantId: string,
+  row: RunRow,
+  appUrl: string,
+  now: Date,
+): Promise<string[]> {
+  const events = eventsForRun(row);
+  const webhooks = await tx.webhook.findMany({
+    where: { projectId: row.projectId, enabled: true, events: { hasSome: events } },
+    select: { id: true, events: true },
+    orderBy: { createdAt: 'asc' },
+  });
+  if (webhooks.length === 0) return [];
+  const data = webhooks.flatMap((webhook) =>
+    events
+      .filter((event) => webhook.events.includes(event))
+      .map((event) => ({
+        tenantId,
+        webhookId: webhook.id,
+        runId: row.id,
+        event,
+        payload: buildRunWebhookBody(event, row, appUrl, now) as unknown as object,
+      })),
+  );
+  const created = await tx.webhookDelivery.createManyAndReturn({ data, select: { id: true } });
+  return created.map((d) => d.id);
+}

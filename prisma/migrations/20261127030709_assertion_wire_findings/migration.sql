@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "AssertionResult" ADD COLUMN     "wireFindings" JSONB,
+ADD COLUMN     "wireRevision" TEXT;
