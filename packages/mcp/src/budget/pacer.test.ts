@@ -90,7 +90,6 @@ describe('createPacer (real time)', () => {
     const delay = 30;
     const pacer = createPacer(delay);
     const starts: number[] = [];
-    const began = performance.now();
     await pacer.wait();
     starts.push(performance.now());
     await pacer.wait();
@@ -99,7 +98,7 @@ describe('createPacer (real time)', () => {
     const gaps = starts.slice(1).map((s, i) => s - (starts[i] ?? 0));
     // The pacer measures its own release; the caller's timestamp comes a few microtasks later, hence the tolerance.
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(delay - 1);
-    // Five starts need four gaps; allow generous scheduling slack above that, but not a missing reservation.
-    expect(performance.now() - began).toBeLessThan(4 * delay + 200);
+    // No upper bound on the wall time: on a loaded machine timers fire late (a 200 ms slack failed at load 20). That
+    // the pacer waits no longer than needed is proven exactly by the virtual-clock table above.
   });
 });
