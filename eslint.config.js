@@ -182,6 +182,26 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // The run lifecycle (packages/db/src/runs, docs/ARCHITECTURE.md "Run lifecycle") is the one place that writes a run's
+  // status: elsewhere a run.create/update/updateMany/upsert may not set `status`. Tests and benchmarks that need a
+  // finished run call seedRun. (packages/core sets its own no-restricted-syntax below; it has no database.)
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['packages/db/src/runs/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "> ObjectExpression > Property[key.name=/^(data|create|update)$/] > ObjectExpression > Property[key.name='status']",
+          "> ObjectExpression > Property[key.name='data'] > ArrayExpression > ObjectExpression > Property[key.name='status']",
+        ].map((tail) => ({
+          selector: `CallExpression[callee.property.name=/^(create|createMany|update|updateMany|upsert)$/][callee.object.property.name='run'] ${tail}`,
+          message:
+            "A run's status is written only by the run lifecycle in packages/db/src/runs (createQueuedRun, claimRun, finishRun, recordRunCancel...; seedRun for tests and benchmarks).",
+        })),
+      ],
+    },
+  },
   // packages/core: pure. Tests beside it may not do I/O either (they are table tests).
   {
     files: ['packages/core/**'],

@@ -1,3 +1,4 @@
+import { cancelRun } from '@mcptest/redis';
 import { atMost, percentiles, trackRss, type Benchmark, type BenchRow } from './lib/measure';
 import { callSuite, createRun, enqueue, seedSuite } from './lib/stack';
 import { NO_CALL_DELAY, sharedWorkerStack, triggerAndWaitStart, type WorkerStack } from './lib/worker-stack';
@@ -105,13 +106,15 @@ async function runScenario(ws: WorkerStack, scenario: Scenario, quick: boolean):
   };
 }
 
-/** Cancels what is left of A's backlog and waits until A holds no slot, so the shared worker is idle again. */
+/**
+ * Cancels what is left of A's backlog (as the API's cancel does, so the run lifecycle writes the status) and waits
+ * until A holds no slot, so the shared worker is idle again.
+ */
 async function drainTenant(ws: WorkerStack, tenantId: string, runIds: readonly string[]): Promise<void> {
   const { stack } = ws;
-  await stack.db.tenant(tenantId).run.updateMany({
-    where: { status: 'QUEUED' },
-    data: { status: 'CANCELLED', finishedAt: new Date(), error: 'benchmark over' },
-  });
+  const db = stack.db.tenant(tenantId);
+  const queued = await db.run.findMany({ where: { status: 'QUEUED' }, select: { id: true } });
+  for (const run of queued) await cancelRun({ ...stack, db, appUrl: 'http://localhost:3000' }, run.id);
   await Promise.all(runIds.map((runId) => stack.fair.remove({ tenantId, runId })));
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -4,15 +4,13 @@
 // person's pages are fetched with their session cookie. First visit: the first request to a route after the server
 // started (`next dev` compiles the route then); warm: the median of N more. Each time is the whole HTML document,
 // body included, as a browser receives it. Not part of `npm run bench`: its quick mode must not build the app.
-import { execFile, spawn } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { ensureWebBuild } from '../lib/web-build.mjs';
 import { openStack } from './lib/stack';
-import { freePort } from '../../test/mcp-servers';
+import { startNext } from '../../test/next-server';
 
 const run = promisify(execFile);
 const dev = process.argv.includes('--dev');
@@ -23,45 +21,25 @@ const log = (message: string) => process.stderr.write(`[pages] ${message}\n`);
 async function main(): Promise<void> {
   if (!dev) await ensureWebBuild({ log, quiet: true });
   const stack = await openStack();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const distDir = dev ? `.next-bench-${port}` : '.next';
-  const web = spawn(
-    path.resolve('node_modules/.bin/next'),
-    [dev ? 'dev' : 'start', '-p', String(port), '-H', '127.0.0.1'],
-    {
-      cwd: path.resolve('apps/web'),
-      env: {
-        ...process.env,
-        NODE_ENV: dev ? 'development' : 'production',
-        NEXT_TELEMETRY_DISABLED: '1',
-        MCPTEST_NEXT_LOCAL_BUILD: '1',
-        MCPTEST_NEXT_DIST_DIR: distDir,
-        DATABASE_URL: stack.databaseUrl,
-        REDIS_PREFIX: stack.prefix,
-        APP_URL: base,
-        MCPTEST_DEV_SIGNIN: '1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-      detached: true,
+  const started = Date.now();
+  const web = await startNext({
+    dev,
+    distDir: '.next',
+    devDistDirPrefix: '.next-bench-',
+    env: {
+      DATABASE_URL: stack.databaseUrl,
+      REDIS_PREFIX: stack.prefix,
+      MCPTEST_DEV_SIGNIN: '1',
+      LOG_LEVEL: 'warn',
     },
-  );
+    timeoutMs: 120_000,
+  });
+  const base = web.url;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    const started = Date.now();
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/api/health`)).status === 200) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() - started > 120_000) throw new Error('the web app did not start within 2 minutes');
-      await new Promise((r) => setTimeout(r, 250));
-    }
     log(`web app up in ${Date.now() - started} ms (${dev ? 'next dev' : 'next start'})`);
 
     // A tenant with a project, a server, a suite and a run, made as an operator and the API would.
@@ -139,14 +117,8 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close().catch(() => {});
-    try {
-      if (web.pid) process.kill(-web.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    await new Promise((r) => setTimeout(r, 1000));
+    await web.stop();
     await stack.close();
-    if (dev) await rm(path.resolve('apps/web', distDir), { recursive: true, force: true });
   }
 }
 

@@ -1,7 +1,7 @@
 // Tenants for the isolation matrices: one of every resource, members of every role, API tokens of every scope, and a
 // snapshot of everything a tenant owns (to prove a refused request changed nothing).
 import { randomBytes } from 'node:crypto';
-import { createTenant, generateApiToken, hashToken, TENANT_MODELS, type Database } from '@mcptest/db';
+import { createTenant, generateApiToken, hashToken, seedRun, TENANT_MODELS, type Database } from '@mcptest/db';
 import type { Scope } from '../../apps/web/src/server/api/authenticate';
 import { ROLES, type RoleName } from '../../apps/web/src/server/orgs/org-schemas';
 import type { ServiceDeps } from '../../apps/web/src/server/services/service-deps';
@@ -154,22 +154,14 @@ export async function seedResources(
         { tenantId, suiteId: suite.id, version: 2, yaml: SUITE_YAML_V2 },
       ],
     }),
-    db.run.create({
-      data: {
-        tenantId,
-        projectId: project.id,
-        suiteId: suite.id,
-        serverId: server.id,
-        suiteVersion: 2,
-        trigger: 'API',
-        status: 'PASSED',
-        total: 1,
-        passed: 1,
-        branch: `${marker}-branch`,
-        startedAt: now,
-        finishedAt: now,
-        durationMs: 5,
-      },
+    seedRun(db, {
+      suiteId: suite.id,
+      status: 'PASSED',
+      total: 1,
+      branch: `${marker}-branch`,
+      queuedAt: now,
+      finishedAt: now,
+      durationMs: 5,
     }),
   ]);
   const [result, delivery] = await Promise.all([

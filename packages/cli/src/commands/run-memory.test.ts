@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startMemoryGateway } from '../run/memory-gateway';
+import { startMemoryGateway } from '../../../../test/memory-gateway';
 import { jsonReport, runMcptest } from '../run/spawn-mcptest';
 import { COMPAT_DIR } from '../../../../test/compat';
 

@@ -7,6 +7,7 @@ import {
   type OrgDeps,
   type SessionUser,
 } from './org-schemas';
+import { recordAudit } from '@/server/services/record-audit';
 
 /**
  * Accepts the invitation behind `/invite/<token>` for the signed-in user, whose email must be the invited one (case
@@ -37,16 +38,16 @@ export async function acceptInvitation(
     const existing = await tx.membership.findFirst({ where: { userId: user.userId }, select: { role: true } });
     if (existing) return existing.role;
     await tx.membership.create({ data: { tenantId: tenant.id, userId: user.userId, role: invitation.role } });
-    await tx.auditLog.create({
-      data: {
-        tenantId: tenant.id,
-        actorUserId: user.userId,
+    await recordAudit(
+      tx,
+      { tenantId: tenant.id, userId: user.userId },
+      {
         action: 'invitation.accept',
         targetType: 'invitation',
         targetId: invitation.id,
         metadata: { role: invitation.role },
       },
-    });
+    );
     return invitation.role;
   });
   return { tenantId: tenant.id, name: tenant.name, slug: tenant.slug, role };

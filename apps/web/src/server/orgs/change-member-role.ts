@@ -3,6 +3,7 @@ import { requireRole } from './authorize';
 import { lockOwners } from './lock-owners';
 import { ChangeMemberRoleInput, parseOrgInput, type OrgDeps, type RoleName, type SessionUser } from './org-schemas';
 import { resolveMembership } from './resolve-membership';
+import { recordAudit } from '@/server/services/record-audit';
 
 /**
  * Changes a member's role. ADMIN and up may move members among VIEWER, MEMBER and ADMIN; only an OWNER may make or
@@ -28,16 +29,11 @@ export async function changeMemberRole(
       throw new ApiError('conflict', 'the last OWNER cannot be demoted: make another member OWNER first');
     }
     await tx.membership.update({ where: { id: target.id }, data: { role } });
-    await tx.auditLog.create({
-      data: {
-        tenantId: caller.tenantId,
-        actorUserId: user.userId,
-        action: 'member.role_change',
-        targetType: 'user',
-        targetId: userId,
-        metadata: { from: target.role, to: role },
-      },
-    });
+    await recordAudit(
+      tx,
+      { tenantId: caller.tenantId, userId: user.userId },
+      { action: 'member.role_change', targetType: 'user', targetId: userId, metadata: { from: target.role, to: role } },
+    );
     return { userId, role, previousRole: target.role };
   });
 }

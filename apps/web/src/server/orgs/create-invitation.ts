@@ -11,6 +11,7 @@ import {
 } from './org-schemas';
 import { resolveMembership } from './resolve-membership';
 import { INVITATION_SELECT, toInvitationResource } from './to-invitation-resource';
+import { recordAudit } from '@/server/services/record-audit';
 
 /**
  * Invites an email address (ADMIN and up) with a role no higher than the inviter's. Returns the accept URL, which holds
@@ -51,16 +52,11 @@ export async function createInvitation(
       },
       select: INVITATION_SELECT,
     });
-    await tx.auditLog.create({
-      data: {
-        tenantId: caller.tenantId,
-        actorUserId: user.userId,
-        action: 'invitation.create',
-        targetType: 'invitation',
-        targetId: row.id,
-        metadata: { email, role },
-      },
-    });
+    await recordAudit(
+      tx,
+      { tenantId: caller.tenantId, userId: user.userId },
+      { action: 'invitation.create', targetType: 'invitation', targetId: row.id, metadata: { email, role } },
+    );
     return row;
   });
   return { invitation: toInvitationResource(invitation, now), acceptUrl: `${deps.appUrl}/invite/${token}` };

@@ -6,6 +6,7 @@ import {
   type OrganizationSummary,
   type SessionUser,
 } from './org-schemas';
+import { recordAudit } from '@/server/services/record-audit';
 
 /**
  * Creates an organization (tenant) with the user as its OWNER. The slug comes from the name, with a random suffix when
@@ -28,14 +29,10 @@ export async function createOrganization(
       }),
   );
   // The audit row needs the tenant id, which a nested create cannot refer to; written right after, scoped.
-  await deps.db.tenant(tenant.id).auditLog.create({
-    data: {
-      tenantId: tenant.id,
-      actorUserId: user.userId,
-      action: 'tenant.create',
-      targetType: 'tenant',
-      targetId: tenant.id,
-    },
-  });
+  await recordAudit(
+    deps.db.tenant(tenant.id),
+    { tenantId: tenant.id, userId: user.userId },
+    { action: 'tenant.create', targetType: 'tenant', targetId: tenant.id },
+  );
   return { tenantId: tenant.id, name: tenant.name, slug: tenant.slug, role: 'OWNER' };
 }

@@ -2,6 +2,7 @@ import { ApiError } from '@/server/api/api-error';
 import { lockOwners } from './lock-owners';
 import { LeaveOrganizationInput, parseOrgInput, type OrgDeps, type SessionUser } from './org-schemas';
 import { resolveMembership } from './resolve-membership';
+import { recordAudit } from '@/server/services/record-audit';
 
 /** The user leaves the organization (any role); the last OWNER cannot leave (conflict) until another OWNER exists. */
 export async function leaveOrganization(
@@ -18,15 +19,10 @@ export async function leaveOrganization(
       throw new ApiError('conflict', 'you are the last OWNER: make another member OWNER before leaving');
     }
     await tx.membership.delete({ where: { id: own.id } });
-    await tx.auditLog.create({
-      data: {
-        tenantId: membership.tenantId,
-        actorUserId: user.userId,
-        action: 'member.leave',
-        targetType: 'user',
-        targetId: user.userId,
-        metadata: { role: own.role },
-      },
-    });
+    await recordAudit(
+      tx,
+      { tenantId: membership.tenantId, userId: user.userId },
+      { action: 'member.leave', targetType: 'user', targetId: user.userId, metadata: { role: own.role } },
+    );
   });
 }

@@ -3,6 +3,7 @@ import { requireRole } from './authorize';
 import { lockOwners } from './lock-owners';
 import { parseOrgInput, RemoveMemberInput, type OrgDeps, type SessionUser } from './org-schemas';
 import { resolveMembership } from './resolve-membership';
+import { recordAudit } from '@/server/services/record-audit';
 
 /**
  * Removes a member from the organization (ADMIN and up). Removing an OWNER takes an OWNER, and the last OWNER cannot
@@ -28,15 +29,10 @@ export async function removeMember(
       }
     }
     await tx.membership.delete({ where: { id: target.id } });
-    await tx.auditLog.create({
-      data: {
-        tenantId: caller.tenantId,
-        actorUserId: user.userId,
-        action: 'member.remove',
-        targetType: 'user',
-        targetId: userId,
-        metadata: { role: target.role },
-      },
-    });
+    await recordAudit(
+      tx,
+      { tenantId: caller.tenantId, userId: user.userId },
+      { action: 'member.remove', targetType: 'user', targetId: userId, metadata: { role: target.role } },
+    );
   });
 }

@@ -2,6 +2,7 @@ import { ApiError } from '@/server/api/api-error';
 import { requireRole } from './authorize';
 import { parseOrgInput, RevokeInvitationInput, type OrgDeps, type SessionUser } from './org-schemas';
 import { resolveMembership } from './resolve-membership';
+import { recordAudit } from '@/server/services/record-audit';
 
 /** Deletes a pending invitation (ADMIN and up), so its link stops working; an accepted or unknown one is not_found. */
 export async function revokeInvitation(
@@ -15,14 +16,10 @@ export async function revokeInvitation(
   await deps.db.tenant(caller.tenantId).transaction(async (tx) => {
     const { count } = await tx.invitation.deleteMany({ where: { id: invitationId, acceptedAt: null } });
     if (count === 0) throw new ApiError('not_found', 'invitation not found (or already accepted)');
-    await tx.auditLog.create({
-      data: {
-        tenantId: caller.tenantId,
-        actorUserId: user.userId,
-        action: 'invitation.revoke',
-        targetType: 'invitation',
-        targetId: invitationId,
-      },
-    });
+    await recordAudit(
+      tx,
+      { tenantId: caller.tenantId, userId: user.userId },
+      { action: 'invitation.revoke', targetType: 'invitation', targetId: invitationId },
+    );
   });
 }

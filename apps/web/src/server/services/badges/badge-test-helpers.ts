@@ -1,5 +1,5 @@
 // Seeding for the badge tests: suites in one project, and finished runs with chosen outcomes (no worker needed).
-import type { Database } from '@mcptest/db';
+import { seedRun, type Database, type RunStatus } from '@mcptest/db';
 import { seedSuite, type SeededSuite } from '../../../../../../test/worker';
 
 export const BADGE_TEST_YAML = `
@@ -57,28 +57,15 @@ let clock = Date.UTC(2026, 0, 1);
 export async function addRun(
   db: Database,
   seeded: SeededSuite,
-  run: { status: 'QUEUED' | 'RUNNING' | 'PASSED' | 'FAILED' | 'ERROR' | 'CANCELLED'; failed?: number; total?: number },
+  run: { status: RunStatus; failed?: number; total?: number },
 ): Promise<string> {
   clock += 60_000;
-  const total = run.total ?? 3;
-  const failed = run.failed ?? 0;
-  const finished = !['QUEUED', 'RUNNING'].includes(run.status);
-  const row = await db.tenant(seeded.tenantId).run.create({
-    data: {
-      tenantId: seeded.tenantId,
-      projectId: seeded.projectId,
-      suiteId: seeded.suiteId,
-      serverId: seeded.serverId,
-      suiteVersion: 1,
-      trigger: 'API',
-      status: run.status,
-      total,
-      failed,
-      passed: total - failed,
-      createdAt: new Date(clock),
-      queuedAt: new Date(clock),
-      ...(finished ? { startedAt: new Date(clock), finishedAt: new Date(clock + 1000) } : {}),
-    },
+  const row = await seedRun(db.tenant(seeded.tenantId), {
+    suiteId: seeded.suiteId,
+    status: run.status,
+    total: run.total ?? 3,
+    failed: run.failed ?? 0,
+    queuedAt: new Date(clock),
   });
   return row.id;
 }

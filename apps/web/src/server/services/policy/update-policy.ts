@@ -3,6 +3,7 @@ import { ApiError } from '@/server/api/api-error';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { loadTenantPolicy, toPolicyResource, type TenantPolicy } from './load-tenant-policy';
 import type { PolicyResource, UpdatePolicyRequest } from './policy-schemas';
+import { recordAudit, type AuditMetadata } from '@/server/services/record-audit';
 
 /** Stable JSON for comparing two policies knob by knob. */
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -29,21 +30,16 @@ export async function updatePolicy(
     // An invalid stored policy is exactly what a PUT repairs.
     if (!(error instanceof ApiError && error.code === 'internal')) throw error;
   }
-  const stored = JSON.parse(JSON.stringify(policy)) as Record<string, string | number | boolean | object>;
+  const stored = JSON.parse(JSON.stringify(policy)) as AuditMetadata;
   await deps.db.global.tenant.update({ where: { id: actor.tenantId }, data: { execPolicy: stored } });
   const changed = (Object.keys(ExecPolicy.shape) as (keyof ExecPolicy)[]).filter(
     (key) => !before || !same(before.policy[key], policy[key]),
   );
-  await deps.db.tenant(actor.tenantId).auditLog.create({
-    data: {
-      tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId ?? null,
-      actorUserId: actor.userId ?? null,
-      action: 'policy.update',
-      targetType: 'tenant',
-      targetId: actor.tenantId,
-      metadata: { changed, policy: stored },
-    },
+  await recordAudit(deps.db.tenant(actor.tenantId), actor, {
+    action: 'policy.update',
+    targetType: 'tenant',
+    targetId: actor.tenantId,
+    metadata: { changed, policy: stored },
   });
   return toPolicyResource(await loadTenantPolicy(deps, actor.tenantId));
 }

@@ -2,6 +2,7 @@ import { createWithUniqueSlug, slugify } from '@mcptest/db';
 import { ApiError } from '@/server/api/api-error';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { toProjectResource, type CreateProjectRequest, type ProjectResource } from './project-schemas';
+import { recordAudit } from '@/server/services/record-audit';
 
 /**
  * Creates a project; its slug comes from the name, with a random suffix when the tenant already uses it (or a concurrent
@@ -19,15 +20,6 @@ export async function createProject(
     async (slug) => (await db.project.findFirst({ where: { slug }, select: { id: true } })) !== null,
     (slug) => db.project.create({ data: { tenantId: actor.tenantId, name: input.name, slug } }),
   );
-  await db.auditLog.create({
-    data: {
-      tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId ?? null,
-      actorUserId: actor.userId ?? null,
-      action: 'project.create',
-      targetType: 'project',
-      targetId: project.id,
-    },
-  });
+  await recordAudit(db, actor, { action: 'project.create', targetType: 'project', targetId: project.id });
   return toProjectResource(project);
 }

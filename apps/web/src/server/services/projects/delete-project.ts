@@ -1,6 +1,7 @@
 import { syncSuiteSchedule } from '@mcptest/redis';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getProjectOrThrow } from './get-project-or-throw';
+import { recordAudit } from '@/server/services/record-audit';
 
 /** Deletes a project with its servers, suites, runs and webhooks; its suites' schedules are removed first. */
 export async function deleteProject(deps: ServiceDeps, actor: Actor, projectId: string): Promise<void> {
@@ -19,14 +20,5 @@ export async function deleteProject(deps: ServiceDeps, actor: Actor, projectId: 
   // Suites reference servers with onDelete: Restrict, so they go first.
   await db.suite.deleteMany({ where: { projectId } });
   await db.project.deleteMany({ where: { id: projectId } });
-  await db.auditLog.create({
-    data: {
-      tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId ?? null,
-      actorUserId: actor.userId ?? null,
-      action: 'project.delete',
-      targetType: 'project',
-      targetId: projectId,
-    },
-  });
+  await recordAudit(db, actor, { action: 'project.delete', targetType: 'project', targetId: projectId });
 }

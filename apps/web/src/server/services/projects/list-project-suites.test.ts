@@ -1,5 +1,6 @@
 // The project page's suite list and the delete confirmation's counts.
 import { describe, expect, it } from 'vitest';
+import { seedRun } from '@mcptest/db';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { seedSuite } from '../../../../../../test/worker';
@@ -31,16 +32,8 @@ describe('listProjectSuites', () => {
         badgeKey: `second-${Date.now()}`,
       },
     });
-    const base = {
-      tenantId: seeded.tenantId,
-      projectId: seeded.projectId,
-      suiteId: seeded.suiteId,
-      serverId: seeded.serverId,
-      suiteVersion: 1,
-      trigger: 'API' as const,
-    };
-    await db.run.create({ data: { ...base, status: 'PASSED', total: 3, createdAt: new Date(Date.now() - 60_000) } });
-    const latest = await db.run.create({ data: { ...base, status: 'FAILED', total: 3, failed: 1 } });
+    await seedRun(db, { suiteId: seeded.suiteId, status: 'PASSED', total: 3, queuedAt: new Date(Date.now() - 60_000) });
+    const latest = await seedRun(db, { suiteId: seeded.suiteId, status: 'FAILED', total: 3, failed: 1 });
 
     const actor = { tenantId: seeded.tenantId };
     const page = await listProjectSuites(deps, actor, seeded.projectId, { limit: 1 });

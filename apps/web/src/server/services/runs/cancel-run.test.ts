@@ -1,6 +1,7 @@
 // Cancel answers the run's real status after the request: a queued run is cancelled, a running one is still running
 // (with outcome `cancelling` and cancelRequestedAt set), a finished one keeps its status.
 import type { WireRunStatus } from '@mcptest/core';
+import { claimRun, seedRun } from '@mcptest/db';
 import { readRunEvents, webhookJobId } from '@mcptest/redis';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
@@ -67,7 +68,7 @@ describe('cancelRunRequest', () => {
 
   it('a running run: still running, with the cancel requested', async () => {
     const { actor, runId, db } = await queuedRun();
-    await db.run.updateMany({ where: { id: runId }, data: { status: 'RUNNING', startedAt: new Date() } });
+    await claimRun(db, { runId, workerId: 'test-worker', startedAt: new Date(), now: new Date() });
     const answer = await cancelRunRequest(deps, actor, runId);
     expect(CancelRunResult.parse(answer)).toEqual({ id: runId, outcome: 'cancelling', status: 'running' });
     const row = await db.run.findFirstOrThrow({ where: { id: runId } });
@@ -81,8 +82,10 @@ describe('cancelRunRequest', () => {
     ['ERROR', 'error'],
     ['CANCELLED', 'cancelled'],
   ] as const)('a finished run (%s): already_finished, its own status %s', async (dbStatus, wire) => {
-    const { actor, runId, db } = await queuedRun();
-    await db.run.updateMany({ where: { id: runId }, data: { status: dbStatus, finishedAt: new Date() } });
+    const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });
+    const actor = { tenantId: seeded.tenantId };
+    const db = database.db.tenant(seeded.tenantId);
+    const { id: runId } = await seedRun(db, { suiteId: seeded.suiteId, status: dbStatus });
     const answer = await cancelRunRequest(deps, actor, runId);
     expect(CancelRunResult.parse(answer)).toEqual({ id: runId, outcome: 'already_finished', status: wire });
     expect(await db.run.findFirstOrThrow({ where: { id: runId } })).toMatchObject({ status: dbStatus });

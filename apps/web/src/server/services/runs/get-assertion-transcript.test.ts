@@ -1,5 +1,6 @@
 // Transcripts on the run page: pairing of stored JSON-RPC entries, and fetching one result's transcript (and the run
 // page's results with their ids) only inside the tenant.
+import { seedRun } from '@mcptest/db';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
@@ -84,24 +85,17 @@ const WIRE_FINDING = {
 };
 
 describe('run page data', () => {
-  async function seedRun() {
+  async function seedTranscriptRun() {
     const { getServiceDeps } = await import('@/server/services/get-service-deps');
     const deps: ServiceDeps = getServiceDeps();
     const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });
     const db = database.db.tenant(seeded.tenantId);
-    const run = await db.run.create({
-      data: {
-        tenantId: seeded.tenantId,
-        projectId: seeded.projectId,
-        suiteId: seeded.suiteId,
-        serverId: seeded.serverId,
-        suiteVersion: 1,
-        trigger: 'MANUAL',
-        status: 'FAILED',
-        total: 2,
-        passed: 1,
-        failed: 1,
-      },
+    const run = await seedRun(db, {
+      suiteId: seeded.suiteId,
+      trigger: 'MANUAL',
+      status: 'FAILED',
+      total: 2,
+      failed: 1,
     });
     const pass = await db.assertionResult.create({
       data: {
@@ -134,7 +128,7 @@ describe('run page data', () => {
   }
 
   it('lists results with ids in suite order and serves one transcript', async () => {
-    const { deps, seeded, runId, resultId } = await seedRun();
+    const { deps, seeded, runId, resultId } = await seedTranscriptRun();
     const actor = { tenantId: seeded.tenantId };
     const page = await getRunWithResults(deps, actor, runId);
     expect(page.run).toMatchObject({ id: runId, status: 'failed', trigger: 'manual', summary: { total: 2 } });
@@ -155,8 +149,8 @@ describe('run page data', () => {
   });
 
   it("answers not_found for another tenant's run and for a result of another run", async () => {
-    const mine = await seedRun();
-    const theirs = await seedRun();
+    const mine = await seedTranscriptRun();
+    const theirs = await seedTranscriptRun();
     const actor = { tenantId: mine.seeded.tenantId };
     for (const attempt of [
       () => getRunWithResults(mine.deps, actor, theirs.runId),

@@ -1,4 +1,5 @@
 // The trend of a suite: newest N finished runs only, oldest first, pass rate and duration, and the summary line.
+import { seedRun } from '@mcptest/db';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
@@ -25,22 +26,15 @@ describe('getSuiteTrend', () => {
     const db = database.db.tenant(seeded.tenantId);
     const t0 = Date.parse('2026-01-01T00:00:00Z');
     const make = (i: number, status: 'PASSED' | 'FAILED' | 'ERROR' | 'CANCELLED' | 'RUNNING', passed: number) =>
-      db.run.create({
-        data: {
-          tenantId: seeded.tenantId,
-          projectId: seeded.projectId,
-          suiteId: seeded.suiteId,
-          serverId: seeded.serverId,
-          suiteVersion: 1,
-          trigger: 'API',
-          status,
-          total: status === 'ERROR' ? 0 : 4,
-          passed,
-          failed: status === 'ERROR' ? 0 : 4 - passed,
-          durationMs: 1000 * (i + 1),
-          createdAt: new Date(t0 + i * 60_000),
-          finishedAt: status === 'RUNNING' ? null : new Date(t0 + i * 60_000 + 5000),
-        },
+      seedRun(db, {
+        suiteId: seeded.suiteId,
+        status,
+        total: status === 'ERROR' ? 0 : 4,
+        passed,
+        failed: status === 'ERROR' ? 0 : 4 - passed,
+        durationMs: 1000 * (i + 1),
+        queuedAt: new Date(t0 + i * 60_000),
+        finishedAt: new Date(t0 + i * 60_000 + 5000),
       });
     await make(0, 'PASSED', 4); // the oldest: falls outside limit 3
     await make(1, 'FAILED', 2);

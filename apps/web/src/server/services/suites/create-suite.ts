@@ -7,6 +7,7 @@ import type { CreateSuiteRequest, SuiteResource } from './suite-schemas';
 import { toSuiteResource } from './suite-resource';
 import { tenantLimits } from './tenant-limits';
 import { validateSchedule, validateSuiteYaml } from './validate-suite-input';
+import { recordAudit } from '@/server/services/record-audit';
 
 /**
  * Creates a suite at version 1 for a server of the same project. The YAML is validated by the same loader the worker
@@ -54,16 +55,7 @@ export async function createSuite(
         createdById: actor.userId ?? null,
       },
     });
-    await tx.auditLog.create({
-      data: {
-        tenantId: actor.tenantId,
-        actorTokenId: actor.tokenId ?? null,
-        actorUserId: actor.userId ?? null,
-        action: 'suite.create',
-        targetType: 'suite',
-        targetId: created.id,
-      },
-    });
+    await recordAudit(tx, actor, { action: 'suite.create', targetType: 'suite', targetId: created.id });
     return created;
   });
   await syncSuiteSchedule(deps.queues, { ...suite, tenantId: actor.tenantId });

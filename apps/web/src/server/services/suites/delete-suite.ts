@@ -1,6 +1,7 @@
 import { invalidateBadges, syncSuiteSchedule } from '@mcptest/redis';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getSuiteOrThrow } from './get-suite-or-throw';
+import { recordAudit } from '@/server/services/record-audit';
 
 /** Deletes a suite with its versions and runs, and its schedule. */
 export async function deleteSuite(deps: ServiceDeps, actor: Actor, suiteId: string): Promise<void> {
@@ -15,14 +16,5 @@ export async function deleteSuite(deps: ServiceDeps, actor: Actor, suiteId: stri
   const db = deps.db.tenant(actor.tenantId);
   await db.suite.deleteMany({ where: { id: suiteId } });
   await invalidateBadges(deps.redis, deps.prefix, { suiteId, projectId: suite.projectId });
-  await db.auditLog.create({
-    data: {
-      tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId ?? null,
-      actorUserId: actor.userId ?? null,
-      action: 'suite.delete',
-      targetType: 'suite',
-      targetId: suiteId,
-    },
-  });
+  await recordAudit(db, actor, { action: 'suite.delete', targetType: 'suite', targetId: suiteId });
 }

@@ -6,6 +6,7 @@ import type { SuiteResource, UpdateSuiteRequest } from './suite-schemas';
 import { SUITE_RESOURCE_INCLUDE, toSuiteResource } from './suite-resource';
 import { tenantLimits } from './tenant-limits';
 import { validateSchedule, validateSuiteYaml } from './validate-suite-input';
+import { recordAudit } from '@/server/services/record-audit';
 
 /**
  * Changes a suite. New YAML makes a new version (kept in the history; runs already queued keep the version they were
@@ -64,16 +65,11 @@ export async function updateSuite(
         data: { tenantId: actor.tenantId, suiteId, version, yaml: input.yaml ?? '', createdById: actor.userId ?? null },
       });
     }
-    await tx.auditLog.create({
-      data: {
-        tenantId: actor.tenantId,
-        actorTokenId: actor.tokenId ?? null,
-        actorUserId: actor.userId ?? null,
-        action: 'suite.update',
-        targetType: 'suite',
-        targetId: suiteId,
-        metadata: { fields: Object.keys(input).filter((key) => key !== 'baseVersion'), version },
-      },
+    await recordAudit(tx, actor, {
+      action: 'suite.update',
+      targetType: 'suite',
+      targetId: suiteId,
+      metadata: { fields: Object.keys(input).filter((key) => key !== 'baseVersion'), version },
     });
     return updated;
   });

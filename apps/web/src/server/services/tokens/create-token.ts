@@ -11,6 +11,7 @@ import {
   type CreateTokenRequest,
   type TokenScopeName,
 } from './token-schemas';
+import { recordAudit } from '@/server/services/record-audit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -92,16 +93,11 @@ export async function createToken(
     },
     select: TOKEN_RESOURCE_SELECT,
   });
-  await db.auditLog.create({
-    data: {
-      tenantId: actor.tenantId,
-      actorTokenId: actor.tokenId ?? null,
-      actorUserId: actor.userId ?? null,
-      action: 'token.create',
-      targetType: 'apiToken',
-      targetId: row.id,
-      metadata: { scopes, projectId: input.projectId ?? null, expiresAt: expiresAt?.toISOString() ?? null },
-    },
+  await recordAudit(db, actor, {
+    action: 'token.create',
+    targetType: 'apiToken',
+    targetId: row.id,
+    metadata: { scopes, projectId: input.projectId ?? null, expiresAt: expiresAt?.toISOString() ?? null },
   });
   return { ...toTokenResource(row), token };
 }

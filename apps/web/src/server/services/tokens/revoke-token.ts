@@ -1,6 +1,7 @@
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getTokenOrThrow } from './get-token-or-throw';
 import { toTokenResource, type TokenResource } from './token-schemas';
+import { recordAudit } from '@/server/services/record-audit';
 
 /**
  * Revokes a token: it answers 401 from now on. Idempotent (revoking again keeps the first revokedAt); the row stays
@@ -14,16 +15,7 @@ export async function revokeToken(deps: ServiceDeps, actor: Actor, tokenId: stri
     data: { revokedAt: deps.now() },
   });
   if (count > 0) {
-    await db.auditLog.create({
-      data: {
-        tenantId: actor.tenantId,
-        actorTokenId: actor.tokenId ?? null,
-        actorUserId: actor.userId ?? null,
-        action: 'token.revoke',
-        targetType: 'apiToken',
-        targetId: tokenId,
-      },
-    });
+    await recordAudit(db, actor, { action: 'token.revoke', targetType: 'apiToken', targetId: tokenId });
   }
   return toTokenResource(await getTokenOrThrow(deps, actor, tokenId));
 }

@@ -10,5 +10,5 @@ export async function recordWebhookAudit(
   targetId: string,
   metadata?: AuditMetadata,
 ): Promise<void> {
-  await recordAudit(deps, actor, { action, targetType: 'webhook', targetId, metadata });
+  await recordAudit(deps.db.tenant(actor.tenantId), actor, { action, targetType: 'webhook', targetId, metadata });
 }

@@ -2,7 +2,7 @@
 // so the unmodified memory corpus can run through `mcptest run --url`.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { canConnect, freePort, stopChild } from '../../../../test/mcp-servers';
+import { canConnect, freePort, stopChild } from './mcp-servers';
 
 export interface MemoryGateway {
   url: string;
