@@ -1,0 +1,3 @@
+export * from './conformance-types';
+export * from './catalog';
+export * from './evaluate-conformance';
