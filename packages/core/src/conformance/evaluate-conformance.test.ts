@@ -3,6 +3,7 @@ import { CONFORMANCE_CATALOG, NOT_FOUND_RESOURCE_URI, checksFor } from './catalo
 import type { ConformanceObservations, Observed } from './conformance-types';
 import { ConformanceOptions } from './conformance-types';
 import { evaluateConformance } from './evaluate-conformance';
+import { formatConformanceJunit } from './conformance-junit';
 
 const ok = <T>(value: T): Observed<T> => ({ kind: 'result', value });
 const tools = (names: string[]) =>
@@ -150,5 +151,24 @@ describe('ConformanceOptions', () => {
       ConformanceOptions.parse({ fixtures: { simple_text_tool: { tool: 'echo', arguments: { message: 'x' } } } })
         .fixtures,
     ).toBeTruthy();
+  });
+});
+
+describe('formatConformanceJunit', () => {
+  it('writes failures, skips, expected failures and stale entries', () => {
+    const broken: ConformanceObservations = {
+      ...modernGood,
+      resourcesList: ok({ resources: [{ uri: 'x' }] }),
+      promptsList: ok({ prompts: [{ name: 'p' }] }),
+    };
+    const xml = formatConformanceJunit(
+      evaluateConformance(broken, ['prompts-list', 'tools-list:tools-list']),
+      'http://h/<mcp>',
+    );
+    expect(xml).toContain('<testcase classname="resources-list" name="resources-list">\n      <failure');
+    expect(xml).toContain('<skipped message="expected failure: Prompt 0: missing description"/>');
+    expect(xml).toContain('name="tools-list:tools-list"');
+    expect(xml).toContain('http://h/&lt;mcp&gt;');
+    expect(xml).toMatch(/<testsuites [^>]*failures="2"/);
   });
 });

@@ -42,7 +42,7 @@ async function startDestructiveServer(): Promise<{ url: string; calls: string[];
   const httpServer = http.createServer((req, res) => {
     // Stateless: a fresh server and transport per request, as the SDK's stateless example does.
     const server = build();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const transport = new StreamableHTTPServerTransport({});
     res.on('close', () => void transport.close().then(() => server.close()));
     void server.connect(transport).then(() => transport.handleRequest(req, res));
   });
