@@ -98,6 +98,7 @@ function toolNameFormat(o: ConformanceObservations): ConformanceVerdict {
 
 function deterministicOrder(o: ConformanceObservations): ConformanceVerdict {
   const probes = o.toolsList ?? [];
+  if (probes[0]?.kind !== 'result') return notAResult(probes[0], 'tools/list');
   if (probes.length < 2) {
     return { status: 'WARN', message: `needs at least two tools/list snapshots to compare, got ${probes.length}` };
   }

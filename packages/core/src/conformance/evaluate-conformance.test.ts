@@ -111,6 +111,18 @@ describe('verdicts', () => {
   });
 });
 
+describe('no session', () => {
+  it('fails every check instead of skipping it', () => {
+    const summary = evaluateConformance({
+      revision: '2026-07-28',
+      connect: { ok: false, message: 'connection refused' },
+    });
+    expect(summary.counts.FAIL).toBe(summary.results.length);
+    expect(summary.results[0]?.message).toBe('no session: connection refused');
+    expect(summary.ok).toBe(false);
+  });
+});
+
 describe('expected failures', () => {
   const broken: ConformanceObservations = { ...modernGood, resourcesList: ok({ resources: [{ uri: 'x' }] }) };
 

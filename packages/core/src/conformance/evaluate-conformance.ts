@@ -1,6 +1,7 @@
 import { checksFor } from './catalog';
 import type {
   ConformanceObservations,
+  ConformanceVerdict,
   ConformanceResult,
   ConformanceStatus,
   ConformanceSummary,
@@ -24,7 +25,12 @@ export function evaluateConformance(
 ): ConformanceSummary {
   const used = new Set<string>();
   const results: ConformanceResult[] = checksFor(observations.revision).map((check) => {
-    const verdict = check.verdict(observations);
+    let verdict: ConformanceVerdict = check.verdict(observations);
+    // With no session nothing was observed; as in the official harness, that is every check's failure, never a skip
+    // (an unreachable server must not pass).
+    if (!observations.connect.ok && verdict.status === 'SKIPPED') {
+      verdict = { status: 'FAIL', message: `no session: ${observations.connect.message}` };
+    }
     let status: ConformanceStatus = verdict.status;
     if (status === 'FAIL') {
       const entries = expectedFailures.filter((entry) => entryMatches(entry, check.scenario, check.id));

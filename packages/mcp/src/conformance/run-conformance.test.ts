@@ -147,10 +147,22 @@ describe('runConformance against a modern-only server (2026-07-28)', () => {
     expect(server.requests().filter((r) => r === 'POST tools/call')).toHaveLength(1);
   });
 
+  it('fails every check, never skips, when no session opens', async () => {
+    const report = await runConformance({
+      url: 'http://127.0.0.1:9/mcp',
+      revision: '2026-07-28',
+      fetch,
+      policy,
+      timeoutMs: 2000,
+    });
+    expect(report.counts.FAIL).toBe(report.results.length);
+    expect(report.ok).toBe(false);
+  });
+
   it('fails the handshake check when asked for the 2025 set', async () => {
     const report = await runConformance({ url: server.url, revision: '2025-11-25', fetch, policy });
     expect(statuses(report)['server-initialize']).toBe('FAIL');
-    expect(statuses(report)['tools-list']).toBe('SKIPPED');
+    expect(statuses(report)['tools-list']).toBe('FAIL');
     expect(report.ok).toBe(false);
   });
 });

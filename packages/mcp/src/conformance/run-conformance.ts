@@ -103,12 +103,6 @@ async function gather(
   const req = timeoutMs === undefined ? {} : { timeoutMs };
   const checks = checksFor(options.revision);
   const wants = (id: string) => checks.some((check) => check.id === id);
-  const capabilities = session.serverCapabilities;
-  const unsupported = (what: string): Observed<unknown> => ({
-    kind: 'not_run',
-    reason: `the server does not declare the ${what} capability`,
-  });
-
   const ping = wants('ping') ? await observe(() => session.ping(req)) : undefined;
   const toolsList: Observed<unknown>[] = [];
   const probes = wants('tools-list-deterministic-order') ? 3 : 1;
@@ -116,14 +110,12 @@ async function gather(
     toolsList.push(await observe(() => session.listTools({}, req)));
     if (toolsList[i]?.kind !== 'result') break;
   }
-  const resourcesList = capabilities.resources
-    ? await observe(() => session.listResources({}, req))
-    : unsupported('resources');
-  const promptsList = capabilities.prompts ? await observe(() => session.listPrompts({}, req)) : unsupported('prompts');
+  // Sent whatever the server's capabilities say, as the official harness does: the requirement set requires them,
+  // and a listing or a read of an unknown URI changes nothing.
+  const resourcesList = await observe(() => session.listResources({}, req));
+  const promptsList = await observe(() => session.listPrompts({}, req));
   const resourceNotFound = wants('sep-2164-error-code')
-    ? capabilities.resources
-      ? { ...(await observe(() => session.readResource(NOT_FOUND_RESOURCE_URI, req))), uri: NOT_FOUND_RESOURCE_URI }
-      : unsupported('resources')
+    ? { ...(await observe(() => session.readResource(NOT_FOUND_RESOURCE_URI, req))), uri: NOT_FOUND_RESOURCE_URI }
     : undefined;
 
   const first = toolsList[0];
