@@ -156,6 +156,9 @@ function contentOf(value: unknown): unknown[] | undefined {
   return Array.isArray(content) ? content : undefined;
 }
 
+/** The prompt argument the official completion-complete scenario completes. */
+export const COMPLETION_PROBE = { prompt: 'test_prompt_with_arguments', argument: 'arg1', value: 'test' } as const;
+
 export const SIMPLE_TEXT_FIXTURE = { key: 'simple_text_tool', defaultTool: 'test_simple_text', arguments: {} };
 export const ERROR_FIXTURE = { key: 'error_tool', defaultTool: 'test_error_handling', arguments: {} };
 
@@ -185,6 +188,23 @@ export const CONFORMANCE_CATALOG: readonly ConformanceCheck[] = [
       return empty
         ? { status: 'PASS' }
         : { status: 'FAIL', message: 'Expected empty object {} response', evidence: value };
+    },
+  },
+  {
+    id: 'completion-complete',
+    scenario: 'completion-complete',
+    title: 'Server responds to completion requests',
+    specUrl: 'https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/completion',
+    revisions: BOTH,
+    verdict: (o) => {
+      if (o.completion?.kind !== 'result') return notAResult(o.completion, 'completion/complete');
+      const completion = isRecord(o.completion.value) ? o.completion.value['completion'] : undefined;
+      if (!isRecord(completion)) return { status: 'FAIL', message: 'Missing completion field' };
+      const values = completion['values'];
+      const problems: string[] = [];
+      if (values === undefined || values === null) problems.push('Missing values array in completion');
+      if (!Array.isArray(values)) problems.push('completion.values is not an array');
+      return fromProblems(problems, { completion });
     },
   },
   {

@@ -33,6 +33,8 @@ export interface ConformanceObservations {
   readonly toolsList?: readonly Observed<unknown>[];
   readonly resourcesList?: Observed<unknown>;
   readonly promptsList?: Observed<unknown>;
+  /** completion/complete of the reference fixture's prompt argument (`test_prompt_with_arguments`, `arg1`). */
+  readonly completion?: Observed<unknown>;
   /** resources/read of a URI no server serves (SEP-2164). */
   readonly resourceNotFound?: Observed<unknown> & { readonly uri?: string };
   /** tools/call answers by fixture key (`simple_text_tool`, ...), or why the call was not made. */

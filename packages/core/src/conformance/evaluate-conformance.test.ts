@@ -15,6 +15,7 @@ const modernGood: ConformanceObservations = {
   toolsList: [tools(['echo', 'get-sum']), tools(['echo', 'get-sum']), tools(['echo', 'get-sum'])],
   resourcesList: ok({ resources: [{ uri: 'demo://a', name: 'a' }] }),
   promptsList: ok({ prompts: [{ name: 'p', description: 'd' }] }),
+  completion: ok({ completion: { values: ['test1'] } }),
   resourceNotFound: { kind: 'rpc_error', code: -32602, message: 'nope', data: { uri: NOT_FOUND_RESOURCE_URI } },
   toolCalls: {
     simple_text_tool: { kind: 'result', value: { content: [{ type: 'text', text: 'hi' }] }, tool: 'echo' },
@@ -80,6 +81,14 @@ describe('verdicts', () => {
       'WARN',
     ],
     ['sep-2164-data-uri', { ...modernGood, resourceNotFound: ok({ contents: [] }) }, 'FAIL'],
+    ['completion-complete', { ...modernGood, completion: ok({ completion: { values: [] } }) }, 'PASS'],
+    ['completion-complete', { ...modernGood, completion: ok({ completion: {} }) }, 'FAIL'],
+    ['completion-complete', { ...modernGood, completion: ok({}) }, 'FAIL'],
+    [
+      'completion-complete',
+      { ...modernGood, completion: { kind: 'rpc_error', code: -32602, message: 'no prompt' } },
+      'FAIL',
+    ],
     ['tools-call-simple-text', modernGood, 'PASS'],
     ['tools-call-simple-text', { ...modernGood, toolCalls: { simple_text_tool: ok({ content: [] }) } }, 'FAIL'],
     ['tools-call-simple-text', { ...modernGood, toolCalls: {} }, 'SKIPPED'],

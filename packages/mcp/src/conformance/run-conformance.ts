@@ -4,6 +4,7 @@ import {
   classifyTool,
   decide,
   evaluateConformance,
+  COMPLETION_PROBE,
   NOT_FOUND_RESOURCE_URI,
   type CallBudget,
   type ConformanceFixture,
@@ -114,6 +115,15 @@ async function gather(
   // and a listing or a read of an unknown URI changes nothing.
   const resourcesList = await observe(() => session.listResources({}, req));
   const promptsList = await observe(() => session.listPrompts({}, req));
+  const completion = wants('completion-complete')
+    ? await observe(() =>
+        session.complete(
+          { type: 'ref/prompt', name: COMPLETION_PROBE.prompt },
+          { name: COMPLETION_PROBE.argument, value: COMPLETION_PROBE.value },
+          req,
+        ),
+      )
+    : undefined;
   const resourceNotFound = wants('sep-2164-error-code')
     ? { ...(await observe(() => session.readResource(NOT_FOUND_RESOURCE_URI, req))), uri: NOT_FOUND_RESOURCE_URI }
     : undefined;
@@ -150,6 +160,7 @@ async function gather(
     toolsList,
     resourcesList,
     promptsList,
+    ...(completion === undefined ? {} : { completion }),
     ...(resourceNotFound === undefined ? {} : { resourceNotFound }),
     toolCalls,
   };
