@@ -14,6 +14,7 @@ Commands:
   classify <tools.json> classify tools under the execution safety policy
   lint <tools.json>     lint tool descriptors
   audit --url URL       probe every tool and write a starter suite
+  conformance --url URL run the MCP conformance checks of one revision, safely
   mock --tools-from F   serve a mock MCP server from YAML
   ci --api URL --suite ID  trigger a hosted run, stream its progress and wait for it
 
@@ -39,6 +40,7 @@ const COMMANDS = {
   lint: async () => (await import('./commands/lint')).lintCommand,
   mock: async () => (await import('./commands/mock')).mockCommand,
   audit: async () => (await import('./commands/audit')).auditCommand,
+  conformance: async () => (await import('./commands/conformance')).conformanceCommand,
   ci: async () => (await import('./commands/ci')).ciCommand,
 } satisfies Record<string, () => Promise<(args: readonly string[]) => Promise<CliResult>>>;
 

@@ -23,3 +23,4 @@ export * from './yaml';
 export * from './util';
 export * from './protocol';
 export * from './wire/types';
+export * from './conformance';

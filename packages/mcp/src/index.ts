@@ -13,3 +13,4 @@ export * from './session';
 export * from './executor';
 export * from './endpoint';
 export * from './sandbox';
+export * from './conformance';

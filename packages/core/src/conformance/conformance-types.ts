@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/** The revisions with a frozen requirement set (the official harness's `--requirements`). */
+export const CONFORMANCE_REVISIONS = ['2025-11-25', '2026-07-28'] as const;
+export const ConformanceRevision = z.enum(CONFORMANCE_REVISIONS);
+export type ConformanceRevision = z.infer<typeof ConformanceRevision>;
+
+/**
+ * A check's verdict. WARN is the official harness's WARNING (a SHOULD that is not met): reported, never a failure.
+ * XFAIL is a FAIL listed in `expected_failures`.
+ */
+export type ConformanceStatus = 'PASS' | 'FAIL' | 'WARN' | 'SKIPPED' | 'XFAIL';
+
+/** What one request got back: a result, a JSON-RPC error, another failure, or why it was not sent. */
+export type Observed<T> =
+  | { readonly kind: 'result'; readonly value: T }
+  | { readonly kind: 'rpc_error'; readonly code: number; readonly message: string; readonly data?: unknown }
+  | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'not_run'; readonly reason: string };
+
+/**
+ * Everything the checks judge, gathered by the runner (packages/mcp) through mcptest's own session. Pure data, so the
+ * verdicts are table-tested without a server.
+ */
+export interface ConformanceObservations {
+  readonly revision: ConformanceRevision;
+  /** The session open: the era and revision found, or why it failed. */
+  readonly connect:
+    | { readonly ok: true; readonly era: 'modern' | 'legacy'; readonly protocolVersion: string }
+    | { readonly ok: false; readonly message: string };
+  readonly ping?: Observed<unknown>;
+  /** tools/list answers, in order (the 2026-07-28 deterministic-order check asks three times). */
+  readonly toolsList?: readonly Observed<unknown>[];
+  readonly resourcesList?: Observed<unknown>;
+  readonly promptsList?: Observed<unknown>;
+  /** completion/complete of the reference fixture's prompt argument (`test_prompt_with_arguments`, `arg1`). */
+  readonly completion?: Observed<unknown>;
+  /** resources/read of a URI no server serves (SEP-2164). */
+  readonly resourceNotFound?: Observed<unknown> & { readonly uri?: string };
+  /** tools/call answers by fixture key (`simple_text_tool`, ...), or why the call was not made. */
+  readonly toolCalls?: Readonly<Record<string, Observed<unknown> & { readonly tool?: string }>>;
+}
+
+/** One check's verdict, with what it saw. */
+export interface ConformanceVerdict {
+  readonly status: Exclude<ConformanceStatus, 'XFAIL'>;
+  readonly message?: string;
+  readonly evidence?: unknown;
+}
+
+/** A tool the runner may need to call for a check, known by its fixture key. */
+export interface ConformanceToolFixture {
+  /** The key users name it by (`fixtures: {simple_text_tool: echo}`). */
+  readonly key: string;
+  /** The official reference fixture's tool name, used when the server lists it and the policy lets it run. */
+  readonly defaultTool: string;
+  /** Arguments the official harness sends. */
+  readonly arguments: Readonly<Record<string, unknown>>;
+}
+
+/** One check of the catalog. */
+export interface ConformanceCheck {
+  /** The official harness's check id (`tools-name-format`). */
+  readonly id: string;
+  /** The official scenario it belongs to (`tools-list`); `expected_failures` name either. */
+  readonly scenario: string;
+  readonly title: string;
+  readonly specUrl: string;
+  readonly revisions: readonly ConformanceRevision[];
+  /** Set when the check must call a tool: only a read-only tool or a named fixture is ever called. */
+  readonly toolFixture?: ConformanceToolFixture;
+  readonly verdict: (observations: ConformanceObservations) => ConformanceVerdict;
+}
+
+/** A check's outcome in a report. */
+export interface ConformanceResult {
+  readonly id: string;
+  readonly scenario: string;
+  readonly title: string;
+  readonly specUrl: string;
+  readonly status: ConformanceStatus;
+  readonly message?: string;
+  readonly evidence?: unknown;
+}
+
+export interface ConformanceSummary {
+  readonly revision: ConformanceRevision;
+  readonly results: readonly ConformanceResult[];
+  readonly counts: Readonly<Record<ConformanceStatus, number>>;
+  /** `expected_failures` entries that matched no failing check: the fix landed, the entry should go. */
+  readonly staleExpectedFailures: readonly string[];
+  /** True when nothing failed unexpectedly and no entry is stale (the official harness's exit 0). */
+  readonly ok: boolean;
+}
+
+/** A tool fixture as a user names it: the tool's name, or the name with the arguments to send. */
+export const ConformanceFixture = z.union([
+  z.string().min(1),
+  z.strictObject({ tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() }),
+]);
+export type ConformanceFixture = z.infer<typeof ConformanceFixture>;
+
+/** The options a suite's `conformance:` block or the CLI gives. */
+export const ConformanceOptions = z.strictObject({
+  revision: ConformanceRevision.default('2026-07-28'),
+  fixtures: z.record(z.string().min(1), ConformanceFixture).default({}),
+  /** `scenario` or `scenario:check`, as the official harness's baseline file. */
+  expected_failures: z.array(z.string().min(1)).default([]),
+});
+export type ConformanceOptions = z.infer<typeof ConformanceOptions>;
+export type ConformanceOptionsInput = z.input<typeof ConformanceOptions>;

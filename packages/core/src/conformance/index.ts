@@ -1,0 +1,4 @@
+export * from './conformance-types';
+export * from './catalog';
+export * from './evaluate-conformance';
+export * from './conformance-junit';
