@@ -13,6 +13,7 @@ import { createSafeFetch, runConformance } from '@mcptest/mcp';
 import { ensureNode } from '../../scripts/lib/node-runtime.mjs';
 import { startEverythingServer, stopChild } from '../mcp-servers';
 import { startModernServer } from '../modern-server';
+import { NONCONFORMING_BREAKS, startNonconformingServer } from '../nonconforming-server';
 import { ALLOWED_DIFFERENCES, type SharedVerdict } from './allowed-differences';
 
 const HARNESS_BIN = path.resolve('node_modules/@modelcontextprotocol/conformance/dist/index.js');
@@ -72,7 +73,7 @@ interface Disagreement {
 async function differential(
   url: string,
   revision: ConformanceRevision,
-): Promise<{ compared: string[]; disagreements: Disagreement[] }> {
+): Promise<{ compared: string[]; verdicts: Record<string, string>; disagreements: Disagreement[] }> {
   const node = ensureNode(24);
   const scenarios = [
     ...new Set(
@@ -87,15 +88,17 @@ async function differential(
   ]);
   const officialById = new Map(official.flatMap((m) => [...m]));
   const compared: string[] = [];
+  const verdicts: Record<string, string> = {};
   const disagreements: Disagreement[] = [];
   for (const result of report.results) {
     const theirs = officialById.get(result.id);
     if (theirs === undefined || result.status === 'SKIPPED') continue;
     compared.push(result.id);
+    verdicts[result.id] = result.status;
     if (OFFICIAL_VERDICT[theirs] !== result.status)
       disagreements.push({ check: result.id, mcptest: result.status, official: theirs });
   }
-  return { compared, disagreements };
+  return { compared, verdicts, disagreements };
 }
 
 /** Splits disagreements into the unexplained ones and the allowed-difference entries for `server` that are stale. */
@@ -146,6 +149,20 @@ describe('differential conformance: mcptest vs @modelcontextprotocol/conformance
       const { compared, disagreements } = await differential(server.url, '2026-07-28');
       expect(compared).toEqual(expect.arrayContaining(['tools-list', 'resources-list', 'sep-2164-no-empty-contents']));
       expect(judge('modern-only', disagreements)).toEqual({ unexplained: [], stale: [] });
+    }, 120_000);
+  });
+  describe('a deliberately non-conforming server (2025-11-25)', () => {
+    let server: Awaited<ReturnType<typeof startNonconformingServer>>;
+    beforeAll(async () => {
+      server = await startNonconformingServer();
+    });
+    afterAll(() => server.stop());
+
+    it('both sides flag the checks it breaks, and agree on every shared check id', async () => {
+      const { compared, verdicts, disagreements } = await differential(server.url, '2025-11-25');
+      expect(compared).toEqual(expect.arrayContaining(Object.keys(NONCONFORMING_BREAKS)));
+      expect(verdicts).toMatchObject(NONCONFORMING_BREAKS);
+      expect(judge('nonconforming', disagreements)).toEqual({ unexplained: [], stale: [] });
     }, 120_000);
   });
 });
