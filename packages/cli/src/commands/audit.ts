@@ -4,7 +4,7 @@
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { EnvError, type LintFinding } from '@mcptest/core';
+import type { LintFinding } from '@mcptest/core';
 import {
   createMemoryCallBudget,
   createSafeFetch,
@@ -15,7 +15,7 @@ import {
   type AuditTransport,
   type OpenAuditSession,
 } from '@mcptest/mcp';
-import { readCliEnv } from '../env';
+import { commandFail, startCommand } from './start-command';
 import { cliExecPolicy } from '../run/cli-policy';
 import type { CliResult } from '../run-cli';
 import { parseHeaderFlags, UsageError } from '../cli-flags';
@@ -286,28 +286,10 @@ function messageOf(error: unknown): string {
 
 /** Runs `mcptest audit`; progress goes to `io.stderr`, the report comes back as the result's stdout. */
 export async function auditCommand(argv: readonly string[], io: AuditCommandIo = {}): Promise<CliResult> {
-  const fail = (message: string, usage = false): CliResult => ({
-    exitCode: 2,
-    stdout: '',
-    stderr: `mcptest audit: ${message}\n${usage ? `\n${AUDIT_USAGE}` : ''}`,
-  });
-  let args: AuditArgs;
-  try {
-    const parsed = parseAuditArgs(argv, io.cwd ?? process.cwd());
-    if (parsed.help) return { exitCode: 0, stdout: AUDIT_USAGE, stderr: '' };
-    args = parsed.args;
-  } catch (error) {
-    if (error instanceof UsageError) return fail(error.message, true);
-    throw error;
-  }
-
-  let allowPrivateNetworks: string[];
-  try {
-    allowPrivateNetworks = (io.env ? readCliEnv(io.env) : readCliEnv()).allowPrivateNetworks;
-  } catch (error) {
-    if (error instanceof EnvError) return fail(error.message);
-    throw error;
-  }
+  const fail = commandFail('audit', AUDIT_USAGE);
+  const started = startCommand(fail, AUDIT_USAGE, () => parseAuditArgs(argv, io.cwd ?? process.cwd()), io.env);
+  if ('result' in started) return started.result;
+  const { args, allowPrivateNetworks } = started;
 
   const writeErr = io.stderr ?? ((text: string) => void process.stderr.write(text));
   const onEvent = (event: AuditEvent) => {

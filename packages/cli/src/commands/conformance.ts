@@ -7,14 +7,13 @@ import { parseArgs } from 'node:util';
 import {
   CONFORMANCE_REVISIONS,
   ConformanceRevision,
-  EnvError,
   formatConformanceJunit,
   isProtocolChoice,
   type ConformanceFixture,
   type ProtocolChoice,
 } from '@mcptest/core';
 import { createMemoryCallBudget, createSafeFetch, runConformance, type ConformanceRunReport } from '@mcptest/mcp';
-import { readCliEnv } from '../env';
+import { commandFail, startCommand } from './start-command';
 import { cliExecPolicy } from '../run/cli-policy';
 import type { CliResult } from '../run-cli';
 import { describeParseError, parseHeaderFlags, UsageError } from '../cli-flags';
@@ -174,27 +173,15 @@ export async function conformanceCommand(
   argv: readonly string[],
   io: { env?: Record<string, string | undefined>; cwd?: string } = {},
 ): Promise<CliResult> {
-  const fail = (message: string, usage = false): CliResult => ({
-    exitCode: 2,
-    stdout: '',
-    stderr: `mcptest conformance: ${message}\n${usage ? `\n${CONFORMANCE_USAGE}` : ''}`,
-  });
-  let args: ConformanceArgs;
-  try {
-    const parsed = parseConformanceArgs(argv, io.cwd ?? process.cwd());
-    if (parsed.help) return { exitCode: 0, stdout: CONFORMANCE_USAGE, stderr: '' };
-    args = parsed.args;
-  } catch (error) {
-    if (error instanceof UsageError) return fail(error.message, true);
-    throw error;
-  }
-  let allowPrivateNetworks: string[];
-  try {
-    allowPrivateNetworks = (io.env ? readCliEnv(io.env) : readCliEnv()).allowPrivateNetworks;
-  } catch (error) {
-    if (error instanceof EnvError) return fail(error.message);
-    throw error;
-  }
+  const fail = commandFail('conformance', CONFORMANCE_USAGE);
+  const started = startCommand(
+    fail,
+    CONFORMANCE_USAGE,
+    () => parseConformanceArgs(argv, io.cwd ?? process.cwd()),
+    io.env,
+  );
+  if ('result' in started) return started.result;
+  const { args, allowPrivateNetworks } = started;
   const policy = cliExecPolicy({ executeDestructive: args.executeDestructive });
   const report = await runConformance({
     url: args.url,
