@@ -21,6 +21,7 @@ export const TENANT_MODELS = [
   'webhook',
   'webhookDelivery',
   'runOutbox',
+  'conformanceReport',
   'auditLog',
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
