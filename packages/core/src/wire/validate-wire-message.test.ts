@@ -96,6 +96,28 @@ const valid: Row[] = [
     },
   ],
   [
+    // 2026-07-28's ClientNotification is a union of one, inlined: the cancel that ends a subscriptions/listen stream.
+    '2026-07-28 notifications/cancelled of a listen stream',
+    {
+      revision: '2026-07-28',
+      direction: 'sent',
+      message: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'listen:1' } },
+    },
+  ],
+  [
+    '2026-07-28 subscriptions/listen request and its acknowledgement',
+    {
+      revision: '2026-07-28',
+      direction: 'sent',
+      message: {
+        jsonrpc: '2.0',
+        id: 'listen:1',
+        method: 'subscriptions/listen',
+        params: { _meta: meta2026, notifications: { toolsListChanged: true, resourceSubscriptions: ['demo://a'] } },
+      },
+    },
+  ],
+  [
     '2026-07-28 tools/call result',
     {
       revision: '2026-07-28',
@@ -229,6 +251,15 @@ const invalid: [name: string, input: WireMessageInput, expected: Record<string, 
     },
     // The 2026 envelope's `result` is a Result, which requires it: reported once, by the envelope.
     [{ pointer: '/result', message: "must have required property 'resultType'", definition: 'JSONRPCResultResponse' }],
+  ],
+  [
+    '2026-07-28 notifications/cancelled without the request it cancels',
+    {
+      revision: '2026-07-28',
+      direction: 'sent',
+      message: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { reason: 'done' } },
+    },
+    [{ pointer: '/params', message: "must have required property 'requestId'", definition: 'ClientNotification' }],
   ],
   [
     '2026-07-28 has no server-to-client requests',

@@ -70,6 +70,9 @@ function revisionSchema(revision: WireRevision): CompiledRevision {
       const method = constOf(definitions[name], 'method');
       if (method !== undefined) methods.set(method, name);
     }
+    // A union of one is that member inlined, without anyOf (2026-07-28's ClientNotification is notifications/cancelled).
+    const single = methods.size === 0 ? constOf(definitions[union], 'method') : undefined;
+    if (single !== undefined) methods.set(single, union);
     unions[union] = methods;
   }
   const validators = new Map<string, ValidateFunction>();
