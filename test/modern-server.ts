@@ -2,12 +2,22 @@
 // free loopback port. It serves the same tools, resource and prompt as server-everything (same names, schemas and
 // answers), so one suite can run unchanged against both eras. `legacy: 'reject'` makes it modern-only (a 2025
 // initialize gets "Unsupported protocol version"); `legacy: 'stateless'` serves both eras. It counts the HTTP
-// requests it receives, so tests can assert what a stateless exchange costs.
+// requests it receives, so tests can assert what a stateless exchange costs. Notifications go the 2026-07-28 way:
+// progress and log messages on the request's own stream (logging only when the request's _meta carries a level), list
+// changes and resource updates on subscriptions/listen streams, published through the handler's `notify`.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { acceptedContent, createMcpHandler, inputRequired, McpServer } from '@modelcontextprotocol/server';
+import { gzipSync } from 'node:zlib';
+import {
+  acceptedContent,
+  createMcpHandler,
+  inputRequired,
+  McpServer,
+  type LoggingLevel,
+  type ServerNotifier,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 export interface ModernServer {
@@ -22,15 +32,51 @@ export interface ModernServer {
 export interface ModernServerOptions {
   /** How 2025-era traffic is served; default 'reject' (modern-only). */
   readonly legacy?: 'reject' | 'stateless';
+  /** Pace of toggle-subscriber-updates' resource updates; default 5000 ms, server-everything's. */
+  readonly subscriberUpdateMs?: number;
+  /** false: the server does not declare resources.subscribe (so it honours no resource subscription). Default true. */
+  readonly resourceSubscribe?: boolean;
 }
 
 const DOC_NAME = 'features.md';
 /** server-everything's static document resource, read from its own package so the texts are identical. */
 const DOC_PATH = path.resolve('node_modules/@modelcontextprotocol/server-everything/dist/docs', DOC_NAME);
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+/** server-everything's annotations of its toggle-* tools: they write (start or stop something), nothing more. */
+const TOGGLE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+const LOG_MESSAGES: readonly (readonly [LoggingLevel, string])[] = [
+  ['debug', 'Debug-level message'],
+  ['info', 'Info-level message'],
+  ['notice', 'Notice-level message'],
+  ['warning', 'Warning-level message'],
+  ['error', 'Error-level message'],
+  ['critical', 'Critical-level message'],
+  ['alert', 'Alert level-message'],
+  ['emergency', 'Emergency-level message'],
+];
 
-function buildServer(): McpServer {
-  const server = new McpServer({ name: 'mcptest-modern-fixture', version: '1.0.0' });
+/** What the per-request servers share: the handler's notifier and the state of the toggles (one per server). */
+interface Shared {
+  notify(): ServerNotifier;
+  subscriberUpdates: NodeJS.Timeout | undefined;
+  readonly subscriberUpdateMs: number;
+  readonly sessionResources: Map<string, { mimeType: string; blob: string }>;
+  readonly resourceSubscribe: boolean;
+}
+
+function buildServer(shared: Shared): McpServer {
+  const server = new McpServer(
+    { name: 'mcptest-modern-fixture', version: '1.0.0' },
+    // As server-everything: subscribable resources and list changes (delivered on subscriptions/listen), logging.
+    {
+      capabilities: {
+        tools: { listChanged: true },
+        prompts: { listChanged: true },
+        resources: { subscribe: shared.resourceSubscribe, listChanged: true },
+        logging: {},
+      },
+    },
+  );
   server.registerTool(
     'echo',
     {
@@ -75,6 +121,99 @@ function buildServer(): McpServer {
       return { content: [{ type: 'text', text: `deploy to ${env}: ${confirmed.confirm ? 'confirmed' : 'refused'}` }] };
     },
   );
+  // Progress on the call's own stream, as server-everything sends it (when the request carries a progressToken).
+  server.registerTool(
+    'trigger-long-running-operation',
+    {
+      title: 'Trigger Long Running Operation Tool',
+      description: 'Demonstrates a long running operation with progress updates.',
+      inputSchema: z.object({
+        duration: z.number().default(10).describe('Duration of the operation in seconds'),
+        steps: z.number().default(5).describe('Number of steps in the operation'),
+      }),
+      annotations: READ_ONLY,
+    },
+    async ({ duration, steps }, ctx) => {
+      const progressToken = ctx.mcpReq._meta?.progressToken;
+      for (let i = 1; i < steps + 1; i++) {
+        await new Promise((resolve) => setTimeout(resolve, (duration / steps) * 1000));
+        if (progressToken !== undefined) {
+          await ctx.mcpReq.notify({
+            method: 'notifications/progress',
+            params: { progress: i, total: steps, progressToken },
+          });
+        }
+      }
+      return {
+        content: [
+          { type: 'text', text: `Long running operation completed. Duration: ${duration} seconds, Steps: ${steps}.` },
+        ],
+      };
+    },
+  );
+  // server-everything logs every 5 s on its session's stream; a modern server has no session, so it logs once, on the
+  // call's own stream, and only when the call's _meta asks for a level (the SDK filters by it).
+  server.registerTool(
+    'toggle-simulated-logging',
+    {
+      title: 'Toggle Simulated Logging',
+      description: 'Toggles simulated, random-leveled logging on or off.',
+      annotations: TOGGLE,
+    },
+    async (ctx) => {
+      const [level, data] = LOG_MESSAGES[Math.floor(Math.random() * LOG_MESSAGES.length)] ?? LOG_MESSAGES[0]!;
+      await ctx.mcpReq.log(level, data);
+      return { content: [{ type: 'text', text: 'Started simulated, random-leveled logging.' }] };
+    },
+  );
+  // Resource updates for every subscribed listen stream (the SDK's router sends each stream only the URIs it asked
+  // for), at once and then at a pace, until toggled off; server-everything does the same per session.
+  server.registerTool(
+    'toggle-subscriber-updates',
+    {
+      title: 'Toggle Subscriber Updates',
+      description: 'Toggles simulated resource subscription updates on or off.',
+      annotations: TOGGLE,
+    },
+    () => {
+      if (shared.subscriberUpdates !== undefined) {
+        clearInterval(shared.subscriberUpdates);
+        shared.subscriberUpdates = undefined;
+        return { content: [{ type: 'text', text: 'Stopped simulated resource updates' }] };
+      }
+      const send = () => shared.notify().resourceUpdated(`demo://resource/static/document/${DOC_NAME}`);
+      send();
+      shared.subscriberUpdates = setInterval(send, shared.subscriberUpdateMs);
+      return { content: [{ type: 'text', text: 'Started simulated resource updated notifications.' }] };
+    },
+  );
+  // As server-everything's: gzips a data: URI (no network fetches here) into a new resource, which changes the
+  // resource list (notifications/resources/list_changed to the listen streams that asked for list changes).
+  server.registerTool(
+    'gzip-file-as-resource',
+    {
+      title: 'GZip File as Resource Tool',
+      description: 'Compresses a single file using gzip compression and returns a resource link to it.',
+      inputSchema: z.object({ name: z.string().default('README.md.gz'), data: z.string() }),
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    },
+    ({ name, data }) => {
+      const comma = data.indexOf(',');
+      if (!data.startsWith('data:') || comma < 0) throw new Error(`only data: URIs are supported, not ${data}`);
+      const body = data.slice(0, comma).endsWith(';base64')
+        ? Buffer.from(data.slice(comma + 1), 'base64')
+        : Buffer.from(decodeURIComponent(data.slice(comma + 1)));
+      const uri = `demo://resource/session/${name}`;
+      shared.sessionResources.set(uri, { mimeType: 'application/gzip', blob: gzipSync(body).toString('base64') });
+      shared.notify().resourcesChanged();
+      return { content: [{ type: 'resource_link', uri, name, mimeType: 'application/gzip' }] };
+    },
+  );
+  for (const [uri, resource] of shared.sessionResources) {
+    server.registerResource(uri.slice(uri.lastIndexOf('/') + 1), uri, { mimeType: resource.mimeType }, (href) => ({
+      contents: [{ uri: href.toString(), mimeType: resource.mimeType, blob: resource.blob }],
+    }));
+  }
   const uri = `demo://resource/static/document/${DOC_NAME}`;
   server.registerResource(
     DOC_NAME,
@@ -92,7 +231,14 @@ function buildServer(): McpServer {
 
 /** Starts the server on 127.0.0.1 and a free port (the OS picks it, so no race with other processes). */
 export async function startModernServer(options: ModernServerOptions = {}): Promise<ModernServer> {
-  const handler = createMcpHandler(() => buildServer(), { legacy: options.legacy ?? 'reject' });
+  const shared: Shared = {
+    notify: () => handler.notify,
+    subscriberUpdates: undefined,
+    subscriberUpdateMs: options.subscriberUpdateMs ?? 5000,
+    sessionResources: new Map(),
+    resourceSubscribe: options.resourceSubscribe ?? true,
+  };
+  const handler = createMcpHandler(() => buildServer(shared), { legacy: options.legacy ?? 'reject' });
   const serve = toNodeHandler(handler);
   const seen: string[] = [];
   const server = http.createServer((req, res) => {
@@ -109,6 +255,7 @@ export async function startModernServer(options: ModernServerOptions = {}): Prom
     port: address.port,
     requests: () => [...seen],
     stop: async () => {
+      clearInterval(shared.subscriberUpdates);
       await handler.close?.();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

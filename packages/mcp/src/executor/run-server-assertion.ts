@@ -418,7 +418,12 @@ async function runLoggingBlock(
   block: Extract<ServerAssertion, { kind: 'assert_logging' }>['block'],
 ): Promise<AssertionOutcome> {
   const level = block.set_level;
-  if (level !== undefined) await request(context, 'logging/setLevel', (s, o) => s.setLoggingLevel(level, o));
+  const modern = context.session.era === 'modern';
+  if (level !== undefined) {
+    // Modern era: the level is kept by the session and sent in the _meta of later requests, so nothing goes out now.
+    if (modern) await context.session.setLoggingLevel(level);
+    else await request(context, 'logging/setLevel', (s, o) => s.setLoggingLevel(level, o));
+  }
   if (block.tool !== undefined) {
     const args = asArgs(await render(context, block.args, vars, 'assert_logging.args'));
     await callTool(context, block.tool, args, `tools/call ${block.tool}`);
@@ -432,7 +437,13 @@ async function runLoggingBlock(
         data: logDataText(n.params?.data),
       }));
   const outcome = await settle(context, () => context.checker.run('checkLogging', block.expect, messages()));
-  return outcome.ok ? { status: 'PASS', detail: '' } : { status: 'FAIL', detail: outcome.message };
+  if (outcome.ok) return { status: 'PASS', detail: '' };
+  // In 2026-07-28 a request without a log level must get no log messages: say so rather than leave it a riddle.
+  const hint =
+    modern && level === undefined && messages().length === 0
+      ? ' (in MCP 2026-07-28 a server logs only for requests that carry a log level: give the block a set_level)'
+      : '';
+  return { status: 'FAIL', detail: `${outcome.message}${hint}` };
 }
 
 async function runNotificationsBlock(
@@ -441,6 +452,11 @@ async function runNotificationsBlock(
   block: Extract<ServerAssertion, { kind: 'assert_notifications' }>['block'],
 ): Promise<AssertionOutcome> {
   const args = asArgs(await render(context, block.args, vars, 'assert_notifications.args'));
+  // A 2025 server sends list changes unsolicited; a 2026-07-28 one only on a subscriptions/listen stream asking for
+  // them, opened before the call so what the call causes is seen.
+  if (context.session.era === 'modern') {
+    await request(context, 'subscriptions/listen', (s, o) => s.listenForListChanges(o));
+  }
   await callTool(context, block.tool, args, `tools/call ${block.tool}`);
   const captured = (): CapturedNotification[] =>
     since(context).map((n) => ({ method: n.method, params: JSON.stringify(n.params ?? {}) }));

@@ -41,7 +41,7 @@ import {
   type TranscriptEntry,
 } from './recording-transport';
 import { describeServerFault, InvalidAnswerError, isOverCapStreamFault } from './server-fault';
-import type { SessionClient } from './session-client';
+import type { ListenFilter, ListenSubscription, SessionClient } from './session-client';
 import { describeNetworkError, redactSecrets, SessionError, type SessionErrorCode } from './session-error';
 
 /** The fastest and slowest a task is polled with tasks/get, whatever pollInterval the server asks for. */
@@ -120,6 +120,18 @@ const DEFAULT_MAX_PAGES = 100;
  */
 export const DEFAULT_MAX_TOOL_LISTING_BYTES = 8 * 1024 * 1024;
 const TERMINATE_TIMEOUT_MS = 3000;
+/**
+ * The `_meta` key by which a 2026-07-28 request opts in to log messages at a level (it replaces logging/setLevel:
+ * without it the server must send no notifications/message for the request).
+ */
+export const LOG_LEVEL_META_KEY = 'io.modelcontextprotocol/logLevel';
+/**
+ * Notifications that answer our own subscriptions/listen rather than report anything the server did: kept in the
+ * transcript (and wire-validated) but not counted among the session's notifications, so a suite's notification
+ * expectations read the same in both eras.
+ */
+const LISTEN_PLUMBING = new Set(['notifications/subscriptions/acknowledged']);
+const isServerEvent = (notification: CapturedNotification) => !LISTEN_PLUMBING.has(notification.method);
 const CLOSE_TIMEOUT_MS = 6000;
 
 /** Resolves with `promise` or rejects after `ms`, clearing its timer either way. */
@@ -205,6 +217,15 @@ export class McpSession {
   private readonly inFlight = new Set<AbortController>();
   private closing: Promise<void> | undefined;
   private readonly stateListeners = new Set<() => void>();
+  /*
+   * The modern era's notification opt-ins. 2026-07-28 has no resources/subscribe and no logging/setLevel: the client
+   * names the notifications it wants in one subscriptions/listen stream (list changes, updated resources), and the log
+   * level rides in each request's _meta. The session keeps what was asked for and reopens the stream when it changes.
+   */
+  private readonly resourceSubscriptions = new Set<string>();
+  private listChanges = false;
+  private listening: ListenSubscription | undefined;
+  private logLevel: LoggingLevel | undefined;
 
   /** @internal Use `openSession`. */
   constructor(init: McpSessionInit) {
@@ -259,9 +280,12 @@ export class McpSession {
     return this.recorder.transcript(sinceSeq);
   }
 
-  /** Every server notification (logging, progress, resources/updated, list_changed, ...) in arrival order. */
+  /**
+   * Every server notification (logging, progress, resources/updated, list_changed, ...) in arrival order; the
+   * acknowledgement of our own subscriptions/listen is not one (it is in the transcript).
+   */
   notifications(sinceSeq = 0): CapturedNotification[] {
-    return this.recorder.notifications(sinceSeq);
+    return this.recorder.notifications(sinceSeq).filter(isServerEvent);
   }
 
   /**
@@ -274,7 +298,8 @@ export class McpSession {
     timeoutMs: number,
     options: { readonly sinceSeq?: number } = {},
   ): Promise<CapturedNotification | undefined> {
-    const matches = typeof matcher === 'string' ? (n: CapturedNotification) => n.method === matcher : matcher;
+    const wanted = typeof matcher === 'string' ? (n: CapturedNotification) => n.method === matcher : matcher;
+    const matches = (n: CapturedNotification) => isServerEvent(n) && wanted(n);
     const already = this.recorder.notifications(options.sinceSeq ?? 0).find(matches);
     if (already) return Promise.resolve(already);
     if (this.state !== 'open') return Promise.resolve(undefined);
@@ -482,14 +507,104 @@ export class McpSession {
     return this.request('resources/read', { uri }, ReadResourceResultSchema, options, `resources/read "${uri}"`);
   }
 
-  /** resources/subscribe; updates then arrive as notifications/resources/updated. */
+  /**
+   * Asks for notifications/resources/updated for `uri`. 2025 era: resources/subscribe. Modern era: the session's
+   * subscriptions/listen stream is reopened with `uri` among its `resourceSubscriptions`; a server that does not
+   * acknowledge the URI refuses the subscription (request_failed), as a 2025 server answers resources/subscribe with an
+   * error.
+   */
   async subscribeResource(uri: string, options?: SessionRequestOptions): Promise<void> {
-    await this.request('resources/subscribe', { uri }, EmptyResultSchema, options, `resources/subscribe "${uri}"`);
+    if (this.era === 'legacy') {
+      await this.request('resources/subscribe', { uri }, EmptyResultSchema, options, `resources/subscribe "${uri}"`);
+      return;
+    }
+    this.resourceSubscriptions.add(uri);
+    const honored = await this.relisten(`subscriptions/listen for "${uri}"`, options);
+    if (!honored?.resourceSubscriptions?.includes(uri)) {
+      this.resourceSubscriptions.delete(uri);
+      throw new SessionError(
+        'request_failed',
+        redactSecrets(
+          `subscriptions/listen for "${uri}" failed: the server did not accept a subscription to this resource (its acknowledgement leaves it out${this.serverCapabilities.resources?.subscribe === true ? '' : '; it does not declare resources.subscribe'})`,
+          this.secrets,
+        ),
+        { method: 'subscriptions/listen' },
+      );
+    }
   }
 
-  /** resources/unsubscribe. */
+  /** Stops notifications/resources/updated for `uri`: resources/unsubscribe, or (modern) the stream without it. */
   async unsubscribeResource(uri: string, options?: SessionRequestOptions): Promise<void> {
-    await this.request('resources/unsubscribe', { uri }, EmptyResultSchema, options, `resources/unsubscribe "${uri}"`);
+    if (this.era === 'legacy') {
+      await this.request(
+        'resources/unsubscribe',
+        { uri },
+        EmptyResultSchema,
+        options,
+        `resources/unsubscribe "${uri}"`,
+      );
+      return;
+    }
+    if (!this.resourceSubscriptions.delete(uri)) return;
+    await this.relisten(`subscriptions/listen without "${uri}"`, options);
+  }
+
+  /**
+   * Makes sure list changes (tools, prompts, resources) reach the session. A 2025 server sends them unsolicited on the
+   * session's stream, so this does nothing there; in the modern era the subscriptions/listen stream is (re)opened
+   * asking for all three (the server acknowledges those it supports). True when a request was made.
+   */
+  async listenForListChanges(options?: SessionRequestOptions): Promise<boolean> {
+    if (this.era === 'legacy' || this.listChanges) return false;
+    this.listChanges = true;
+    await this.relisten('subscriptions/listen', options);
+    return true;
+  }
+
+  /**
+   * Opens a subscriptions/listen stream for what the session currently wants, then closes the previous one (so no
+   * notification falls between the two), or just closes it when nothing is wanted. Returns what the server honoured.
+   */
+  private async relisten(label: string, options: SessionRequestOptions = {}): Promise<ListenFilter | undefined> {
+    if (this.state !== 'open') throw this.notOpenError(label);
+    const previous = this.listening;
+    const filter: ListenFilter = {
+      ...(this.listChanges ? { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true } : {}),
+      ...(this.resourceSubscriptions.size > 0 ? { resourceSubscriptions: [...this.resourceSubscriptions] } : {}),
+    };
+    if (Object.keys(filter).length === 0) {
+      this.listening = undefined;
+      await previous?.close();
+      return undefined;
+    }
+    const listen = this.client.listen?.bind(this.client);
+    if (listen === undefined) {
+      throw new SessionError('request_failed', `${label}: this session's client cannot open subscriptions/listen`, {
+        method: 'subscriptions/listen',
+      });
+    }
+    const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs;
+    const faultsBefore = this.faults;
+    try {
+      this.listening = await listen(filter, {
+        timeout: timeoutMs,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      throw this.mapRequestError(error, {
+        method: 'subscriptions/listen',
+        label,
+        timeoutMs,
+        maxTotalTimeoutMs: undefined,
+        resetOnProgress: false,
+        cancelled: options.signal?.aborted === true,
+        deadlineHit: false,
+        cutOff: false,
+        fault: this.faults > faultsBefore ? this.lastFault : undefined,
+      });
+    }
+    await previous?.close();
+    return this.listening.honored;
   }
 
   /** prompts/list, one page. */
@@ -526,8 +641,17 @@ export class McpSession {
     return this.request('completion/complete', params, CompleteResultSchema, options);
   }
 
-  /** logging/setLevel: the server then sends notifications/message at this level and above. */
+  /**
+   * The server then sends notifications/message at this level and above. 2025 era: logging/setLevel. Modern era
+   * (logging is deprecated in 2026-07-28 but still defined): no request; every later request of the session carries
+   * the level in its `_meta`, and the server may log on that request's own stream only.
+   */
   async setLoggingLevel(level: LoggingLevel, options?: SessionRequestOptions): Promise<void> {
+    if (this.era === 'modern') {
+      if (this.state !== 'open') throw this.notOpenError('logging level');
+      this.logLevel = level;
+      return;
+    }
     await this.request('logging/setLevel', { level }, EmptyResultSchema, options);
   }
 
@@ -549,6 +673,14 @@ export class McpSession {
   private async shutdown(): Promise<void> {
     const wasOpen = this.state === 'open';
     this.setState('closing');
+    // A listen stream is ended on purpose (abort and notifications/cancelled), not left to the connection's close.
+    const listening = this.listening;
+    this.listening = undefined;
+    if (listening && wasOpen) {
+      await within(listening.close(), TERMINATE_TIMEOUT_MS, () => new Error('listen close timed out')).catch(
+        () => undefined,
+      );
+    }
     // Only a 2025 server hands out a session to end; a modern (stateless) one has none, so closing costs no request.
     if (this.transport === 'http' && wasOpen && this.recorder.sessionId !== undefined) {
       const inner = this.recorder.inner as StreamableHTTPClientTransport;
@@ -598,9 +730,17 @@ export class McpSession {
       ...(options.onprogress ? { onprogress: options.onprogress } : {}),
       ...(signals.length > 0 ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
     };
+    // The modern era's log level rides in each request's _meta (the SDK adds its envelope keys next to it).
+    const sent =
+      this.logLevel === undefined
+        ? params
+        : {
+            ...params,
+            _meta: { ...(params?._meta as Record<string, unknown> | undefined), [LOG_LEVEL_META_KEY]: this.logLevel },
+          };
     try {
       return (await this.client.request(
-        { method, ...(params === undefined ? {} : { params }) },
+        { method, ...(sent === undefined ? {} : { params: sent }) },
         schema,
         requestOptions,
       )) as SchemaOutput<S>;

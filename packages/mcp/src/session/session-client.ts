@@ -25,6 +25,30 @@ export interface SessionClient {
   close(): Promise<void>;
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
+  /**
+   * Opens a `subscriptions/listen` stream (2026-07-28 only: the v1 client has none, a 2025 server sends change
+   * notifications unsolicited). Resolves once the server acknowledged it, with what it agreed to send.
+   */
+  listen?(filter: ListenFilter, options?: RequestOptions): Promise<ListenSubscription>;
+}
+
+/** What a `subscriptions/listen` stream asks for (the 2026-07-28 schema's `SubscriptionFilter`). */
+export interface ListenFilter {
+  readonly toolsListChanged?: boolean;
+  readonly promptsListChanged?: boolean;
+  readonly resourcesListChanged?: boolean;
+  /** Replaces the 2025 `resources/subscribe`: `notifications/resources/updated` for these URIs. */
+  readonly resourceSubscriptions?: readonly string[];
+}
+
+/** An open `subscriptions/listen` stream. */
+export interface ListenSubscription {
+  /** The part of the filter the server agreed to honour (its `notifications/subscriptions/acknowledged`). */
+  readonly honored: ListenFilter;
+  /** Ends the stream (aborts it and sends notifications/cancelled); idempotent. */
+  close(): Promise<void>;
+  /** How it ended: `local` (closed by us), `graceful` (the server's empty result), `remote` (dropped). */
+  readonly closed: Promise<'local' | 'graceful' | 'remote'>;
 }
 
 /** The v2 client behind the SessionClient shape. */
@@ -77,6 +101,27 @@ export class ModernSessionClient implements SessionClient {
   /** The revision the v2 client negotiated (2026-07-28 in the modern era). */
   negotiatedProtocolVersion(): string | undefined {
     return this.client.getNegotiatedProtocolVersion();
+  }
+
+  async listen(filter: ListenFilter, options?: RequestOptions): Promise<ListenSubscription> {
+    try {
+      const { resourceSubscriptions, ...lists } = filter;
+      const subscription = await this.client.listen(
+        {
+          ...lists,
+          ...(resourceSubscriptions === undefined ? {} : { resourceSubscriptions: [...resourceSubscriptions] }),
+        },
+        options as never,
+      );
+      return {
+        // The SDK types optional fields as `T | undefined`; the acknowledgement is passed on as the server sent it.
+        honored: subscription.honoredFilter as ListenFilter,
+        close: () => subscription.close(),
+        closed: subscription.closed,
+      };
+    } catch (error) {
+      throw fromV2Error(error);
+    }
   }
 
   close(): Promise<void> {
