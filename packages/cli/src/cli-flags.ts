@@ -1,4 +1,5 @@
-// Flag parsing shared by the commands: `run`, `audit`, `lint --url` and `ci`.
+// Flag parsing shared by the commands: `run`, `audit`, `lint --url`, `conformance` and `ci`.
+import { PROTOCOL_CHOICES, isProtocolChoice, type ProtocolChoice } from '@mcptest/core';
 
 /** A bad flag or argument: the command prints the message with its usage and exits 2. */
 export class UsageError extends Error {}
@@ -19,6 +20,22 @@ export function parseHeaderFlags(values: readonly string[] | undefined): Record<
     headers[name] = value;
   }
   return headers;
+}
+
+/** The usage line of `--protocol`, the same in every command that opens a session. */
+export const PROTOCOL_FLAG_USAGE = `--protocol ${PROTOCOL_CHOICES.join('|')}`;
+
+/**
+ * `--protocol P`: the era or exact revision of the command's sessions (docs/protocol.md), case-insensitive; absent:
+ * undefined (the command's default, auto for most). The accepted values are core's PROTOCOL_CHOICES.
+ */
+export function parseProtocolFlag(value: string | undefined): ProtocolChoice | undefined {
+  if (value === undefined) return undefined;
+  const choice = value.trim().toLowerCase();
+  if (isProtocolChoice(choice)) return choice;
+  throw new UsageError(
+    `--protocol must be ${PROTOCOL_CHOICES.join(', ').replace(/, ([^,]*)$/, ' or $1')}, not "${value}"`,
+  );
 }
 
 /** Node's parseArgs messages, reworded to name the flag the way the usage text does. */

@@ -4,7 +4,7 @@
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { LintFinding } from '@mcptest/core';
+import type { LintFinding, ProtocolChoice } from '@mcptest/core';
 import {
   createMemoryCallBudget,
   createSafeFetch,
@@ -18,7 +18,7 @@ import {
 import { commandFail, startCommand } from './start-command';
 import { cliExecPolicy } from '../run/cli-policy';
 import type { CliResult } from '../run-cli';
-import { parseHeaderFlags, UsageError } from '../cli-flags';
+import { parseHeaderFlags, parseProtocolFlag, PROTOCOL_FLAG_USAGE, UsageError } from '../cli-flags';
 
 export const AUDIT_USAGE = `usage: mcptest audit --url URL [options]
 
@@ -30,6 +30,8 @@ scores the server (docs/audit.md). With --out, writes a starter suite: one YAML 
 Server:
   --url URL                 the MCP endpoint (required)
   --transport auto|http|sse default auto: Streamable HTTP, then legacy SSE
+  ${PROTOCOL_FLAG_USAGE}
+                            MCP protocol era (default auto: server/discover, then the 2025 handshake)
   --header "Name: value"    HTTP header for every request (repeatable); never written to files
   --timeout MS              per request (default 30000)
 Policy:
@@ -59,6 +61,7 @@ export interface AuditCommandIo {
 interface AuditArgs {
   url: string;
   transport: AuditTransport;
+  protocol?: ProtocolChoice;
   headers: Record<string, string>;
   timeoutMs: number;
   executeDestructive: boolean;
@@ -74,6 +77,7 @@ interface AuditArgs {
 const OPTIONS = {
   url: { type: 'string' },
   transport: { type: 'string' },
+  protocol: { type: 'string' },
   header: { type: 'string', multiple: true },
   timeout: { type: 'string' },
   'execute-destructive': { type: 'boolean' },
@@ -108,17 +112,18 @@ function parseAuditArgs(argv: readonly string[], cwd: string): { help: true } | 
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const url = values.url;
   if (url === undefined || url.trim() === '') throw new UsageError('--url URL is required');
-  let protocol: string | undefined;
+  let scheme: string | undefined;
   try {
-    protocol = new URL(url).protocol;
+    scheme = new URL(url).protocol;
   } catch {
-    protocol = undefined;
+    scheme = undefined;
   }
-  if (protocol !== 'http:' && protocol !== 'https:') throw new UsageError(`--url must be an http(s) URL, not "${url}"`);
+  if (scheme !== 'http:' && scheme !== 'https:') throw new UsageError(`--url must be an http(s) URL, not "${url}"`);
   const transport = values.transport ?? 'auto';
   if (transport !== 'auto' && transport !== 'http' && transport !== 'sse') {
     throw new UsageError(`--transport must be auto, http or sse, not "${transport}"`);
   }
+  const protocol = parseProtocolFlag(values.protocol);
   if (values.out !== undefined && values.out.trim() === '') throw new UsageError('--out needs a directory');
   const maxCalls = intFlag('max-calls', values['max-calls'], 1, Number.MAX_SAFE_INTEGER);
   const concurrency = intFlag('concurrency', values.concurrency, 1, 32);
@@ -128,6 +133,7 @@ function parseAuditArgs(argv: readonly string[], cwd: string): { help: true } | 
     args: {
       url,
       transport,
+      ...(protocol === undefined ? {} : { protocol }),
       headers: parseHeaderFlags(values.header),
       timeoutMs: intFlag('timeout', values.timeout, 1, 600_000) ?? 30_000,
       executeDestructive: values['execute-destructive'] ?? false,
@@ -305,6 +311,7 @@ export async function auditCommand(argv: readonly string[], io: AuditCommandIo =
   const result = await runAudit({
     url: args.url,
     transport: args.transport,
+    ...(args.protocol === undefined ? {} : { protocol: args.protocol }),
     headers: args.headers,
     fetch: createSafeFetch({ allowPrivateNetworks }) as typeof fetch,
     policy,

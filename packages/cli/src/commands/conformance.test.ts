@@ -92,7 +92,7 @@ describe('mcptest conformance', () => {
     [['--url', 'http://x', '--requirements', '2024-11-05'], /--requirements must be 2025-11-25 or 2026-07-28/],
     [['--url', 'http://x', '--fixture', 'oops'], /--fixture must look like KEY=VALUE/],
     [['--url', 'http://x', '--fixture-args', 'a={}'], /name the tool first/],
-    [['--url', 'http://x', '--protocol', 'nope'], /--protocol: unknown value/],
+    [['--url', 'http://x', '--protocol', 'nope'], /--protocol must be auto, modern, legacy, 2026-07-28/],
     [[], /--url URL is required/],
   ])('refuses %j as a usage error', async (argv, message) => {
     const result = await runCli(['conformance', ...argv]);

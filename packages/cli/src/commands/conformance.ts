@@ -8,7 +8,6 @@ import {
   CONFORMANCE_REVISIONS,
   ConformanceRevision,
   formatConformanceJunit,
-  isProtocolChoice,
   type ConformanceFixture,
   type ProtocolChoice,
 } from '@mcptest/core';
@@ -16,7 +15,7 @@ import { createMemoryCallBudget, createSafeFetch, runConformance, type Conforman
 import { commandFail, startCommand } from './start-command';
 import { cliExecPolicy } from '../run/cli-policy';
 import type { CliResult } from '../run-cli';
-import { describeParseError, parseHeaderFlags, UsageError } from '../cli-flags';
+import { describeParseError, parseHeaderFlags, parseProtocolFlag, UsageError } from '../cli-flags';
 
 export const CONFORMANCE_USAGE = `usage: mcptest conformance --url URL [options]
 
@@ -123,9 +122,7 @@ function parseConformanceArgs(
   if (!revision.success) {
     throw new UsageError(`--requirements must be ${CONFORMANCE_REVISIONS.join(' or ')}, not "${values.requirements}"`);
   }
-  const protocol = values.protocol?.trim().toLowerCase();
-  if (protocol !== undefined && !isProtocolChoice(protocol))
-    throw new UsageError(`--protocol: unknown value "${values.protocol}"`);
+  const protocol = parseProtocolFlag(values.protocol);
   const timeout = values.timeout === undefined ? 30_000 : Number(values.timeout);
   if (!Number.isSafeInteger(timeout) || timeout < 1 || timeout > 600_000) {
     throw new UsageError(`--timeout must be an integer from 1 to 600000, not "${values.timeout}"`);

@@ -1,14 +1,14 @@
 // `mcptest lint <tools.json> [--json]`: static checks over tool descriptors (a tools/list result), no calls made.
 import { parseArgs } from 'node:util';
-import { EnvError, lintTools, type LintFinding, type ToolDescriptor } from '@mcptest/core';
+import { EnvError, lintTools, type LintFinding, type ProtocolChoice, type ToolDescriptor } from '@mcptest/core';
 import { createSafeFetch, openSession } from '@mcptest/mcp';
-import { parseHeaderFlags, UsageError } from '../cli-flags';
+import { parseHeaderFlags, parseProtocolFlag, PROTOCOL_FLAG_USAGE, UsageError } from '../cli-flags';
 import { readCliEnv } from '../env';
 import type { CliResult } from '../run-cli';
 import { readToolsFile } from './classify';
 
 export const LINT_USAGE = `usage: mcptest lint <tools.json> [--json]
-       mcptest lint --url URL [--transport auto|http|sse] [--header "K: V"]... [--json]
+       mcptest lint --url URL [--transport auto|http|sse] [--protocol P] [--header "K: V"]... [--json]
 
 Checks a tools/list result ({"tools":[...]}) or an array of tool descriptors for problems that
 make tools unsafe or hard to use: malformed annotations, missing descriptions or schemas,
@@ -18,6 +18,8 @@ more (codes in docs/exec-policy.md).
 Options:
   --url URL       lint a live server's tools/list instead of a file
   --transport T   auto (default), http or sse
+  ${PROTOCOL_FLAG_USAGE}
+                  MCP protocol era of --url (default auto: server/discover, then the 2025 handshake)
   --header "K: V" a request header for the server (repeatable)
   --json  print {"tools","summary":{"errors","warnings","infos"},"findings":[...]} on stdout
 Exit 1 when any finding is an error, 0 otherwise, 2 on a usage or input error.
@@ -90,13 +92,14 @@ export async function lintCommand(args: readonly string[]): Promise<CliResult> {
 
 /** `mcptest lint --url URL`: lists the live server's tools through the SSRF-safe fetch and lints them. */
 async function lintUrl(args: readonly string[], usage: (why: string) => CliResult): Promise<CliResult> {
-  let values: { url?: string; transport?: string; header?: string[]; json?: boolean };
+  let values: { url?: string; transport?: string; protocol?: string; header?: string[]; json?: boolean };
   try {
     ({ values } = parseArgs({
       args: [...args],
       options: {
         url: { type: 'string' },
         transport: { type: 'string' },
+        protocol: { type: 'string' },
         header: { type: 'string', multiple: true },
         json: { type: 'boolean' },
       },
@@ -112,8 +115,10 @@ async function lintUrl(args: readonly string[], usage: (why: string) => CliResul
     return usage(`--transport must be auto, http or sse, got "${transport}"`);
   }
   let headers: Record<string, string>;
+  let protocol: ProtocolChoice | undefined;
   try {
     headers = parseHeaderFlags(values.header);
+    protocol = parseProtocolFlag(values.protocol);
   } catch (error) {
     if (error instanceof UsageError) return usage(error.message);
     throw error;
@@ -130,6 +135,7 @@ async function lintUrl(args: readonly string[], usage: (why: string) => CliResul
     const session = await openSession({
       url,
       transport,
+      ...(protocol === undefined ? {} : { protocol }),
       headers,
       fetch: safeFetch as typeof fetch,
       clientInfo: { name: 'mcptest-lint', version: '0.1.0' },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { PROTOCOL_CHOICES, type ProtocolChoice } from '@mcptest/core';
-import { describeParseError, parseHeaderFlags, UsageError } from '../cli-flags';
+import type { ProtocolChoice } from '@mcptest/core';
+import { describeParseError, parseHeaderFlags, parseProtocolFlag, UsageError } from '../cli-flags';
 
 /** The options of one `mcptest run`, validated. */
 export interface RunArgs {
@@ -123,6 +123,7 @@ export function parseRunArgs(argv: readonly string[], cwd: string): ParseRunArgs
     if (url === undefined && values.transport !== undefined) {
       throw new UsageError('--transport applies to --url; give the transport of a suite server in its server: block');
     }
+    const protocol = parseProtocolFlag(values.protocol);
     const fixture = values.fixture;
     if (fixture !== undefined && fixture.trim() === '') throw new UsageError('--fixture needs a directory');
     const badge = outputFile('badge', values.badge);
@@ -133,9 +134,7 @@ export function parseRunArgs(argv: readonly string[], cwd: string): ParseRunArgs
       paths: positionals,
       url,
       transport: oneOf('transport', values.transport, ['auto', 'http', 'sse'], 'auto'),
-      ...(values.protocol === undefined
-        ? {}
-        : { protocol: oneOf('protocol', values.protocol.trim().toLowerCase(), PROTOCOL_CHOICES, 'auto') }),
+      ...(protocol === undefined ? {} : { protocol }),
       headers: parseHeaderFlags(values.header),
       fixture: fixture === undefined ? undefined : path.resolve(cwd, fixture),
       trials: intFlag('trials', values.trials) ?? 1,

@@ -8,6 +8,7 @@ import type {
   ExecDecisionKind,
   ExecPolicy,
   InvalidInputProbe,
+  ProtocolChoice,
   LintFinding,
   ScaffoldedFile,
   ToolCallResultData,
@@ -50,6 +51,8 @@ export interface RunAuditOptions {
   url: string;
   /** Default `auto`. */
   transport?: AuditTransport;
+  /** The protocol era or revision of the audit's sessions (docs/protocol.md); default `auto`. */
+  protocol?: ProtocolChoice;
   /** Static headers for every request (auth); their values never appear in the report or the scaffold. */
   headers?: Record<string, string>;
   /** The SSRF-safe fetch (packages/mcp/src/net) for every HTTP request of the session. */

@@ -1,4 +1,4 @@
-import type { ToolDescriptor } from '@mcptest/core';
+import type { ProtocolChoice, ToolDescriptor } from '@mcptest/core';
 import { openSession, type SessionFetch } from '../session';
 import type { AuditSession, AuditTransport } from './audit-types';
 
@@ -7,6 +7,8 @@ export interface OpenAuditSessionOptions {
   transport: AuditTransport;
   headers?: Record<string, string>;
   fetch?: SessionFetch;
+  /** The protocol era or revision (docs/protocol.md); default `auto`. */
+  protocol?: ProtocolChoice;
   /** Connect deadline and default request timeout. */
   timeoutMs: number;
 }
@@ -18,6 +20,7 @@ export async function openAuditSession(options: OpenAuditSessionOptions): Promis
     url: options.url,
     ...(options.headers === undefined ? {} : { headers: options.headers }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
     clientInfo: { name: 'mcptest-audit', version: '0.1.0' },
     connectTimeoutMs: options.timeoutMs,
     requestTimeoutMs: options.timeoutMs,

@@ -135,6 +135,7 @@ export async function runAudit(options: RunAuditOptions): Promise<RunAuditResult
         transport,
         ...(options.headers === undefined ? {} : { headers: options.headers }),
         ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+        ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
         timeoutMs,
       }));
 
