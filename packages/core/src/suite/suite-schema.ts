@@ -373,12 +373,20 @@ export const ResourcesAssertBlock = z
       .string()
       .min(1)
       .optional()
-      .meta({ description: 'URI to subscribe to before the list/read.', examples: ['test://static/resource/1'] }),
+      .meta({
+        description:
+          'URI to subscribe to before the list/read: resources/subscribe (2025), or a subscriptions/listen ' +
+          'stream naming it (2026-07-28).',
+        examples: ['test://static/resource/1'],
+      }),
     unsubscribe: z
       .string()
       .min(1)
       .optional()
-      .meta({ description: 'URI to unsubscribe from afterwards.', examples: ['test://static/resource/1'] }),
+      .meta({
+        description: 'URI to unsubscribe from afterwards (resources/unsubscribe, or the listen stream without it).',
+        examples: ['test://static/resource/1'],
+      }),
     expect_notification: z
       .boolean()
       .optional()
@@ -515,7 +523,12 @@ export const LoggingAssertBlock = z
     set_level: z
       .enum(MCP_LOG_LEVELS)
       .optional()
-      .meta({ description: 'Level sent with logging/setLevel first.', examples: ['debug'] }),
+      .meta({
+        description:
+          "Log level asked for first: logging/setLevel (2025), or in each later request's _meta (2026-07-28, where " +
+          'a server logs only for requests that carry a level).',
+        examples: ['debug'],
+      }),
     tool: z
       .string()
       .min(1)
@@ -530,7 +543,7 @@ export const LoggingAssertBlock = z
         examples: [{ min_messages: 1, contains_level: ['info'] }],
       }),
   })
-  .meta({ description: 'logging/setLevel, optionally call a tool, then check the log messages.' });
+  .meta({ description: 'Set the log level, optionally call a tool, then check the log messages.' });
 export type LoggingAssertBlock = z.output<typeof LoggingAssertBlock>;
 
 /** Checks on every notification captured during an `assert_notifications` call. */
