@@ -100,6 +100,22 @@ describe('notifications across the two eras', () => {
     for (const result of [...legacy.results, ...current.results]) expect(result.wireFindings ?? []).toEqual([]);
   }, 60_000);
 
+  it('the same verdicts with one session shared by the suite (the listen stream then grows with what is asked)', async () => {
+    const own = await startModernServer({ subscriberUpdateMs: 300 });
+    try {
+      const suite = suiteOf(SUITE);
+      const [legacy, current] = await Promise.all([
+        executeSuite(suite, options(everything.url, { sessionMode: 'shared' })),
+        executeSuite(suite, options(own.url, { sessionMode: 'shared' })),
+      ]);
+      expect(outcomes(current)).toEqual(outcomes(legacy));
+      expect(current.results.map((r) => r.status)).toEqual(['PASS', 'PASS', 'FAIL', 'PASS', 'PASS']);
+      for (const result of [...legacy.results, ...current.results]) expect(result.wireFindings ?? []).toEqual([]);
+    } finally {
+      await own.stop();
+    }
+  }, 60_000);
+
   it('the modern era asks through subscriptions/listen and _meta, never with the 2025 requests', async () => {
     // A server of its own: toggle-subscriber-updates is a toggle, and the modern fixture has no sessions to keep it in.
     const own = await startModernServer({ subscriberUpdateMs: 300 });
