@@ -518,8 +518,16 @@ export class McpSession {
       await this.request('resources/subscribe', { uri }, EmptyResultSchema, options, `resources/subscribe "${uri}"`);
       return;
     }
+    const added = !this.resourceSubscriptions.has(uri);
     this.resourceSubscriptions.add(uri);
-    const honored = await this.relisten(`subscriptions/listen for "${uri}"`, options);
+    let honored: ListenFilter | undefined;
+    try {
+      honored = await this.relisten(`subscriptions/listen for "${uri}"`, options);
+    } catch (error) {
+      // Not listened for: the session wants what it wanted before (the previous stream is still open).
+      if (added) this.resourceSubscriptions.delete(uri);
+      throw error;
+    }
     if (!honored?.resourceSubscriptions?.includes(uri)) {
       this.resourceSubscriptions.delete(uri);
       throw new SessionError(
@@ -557,7 +565,12 @@ export class McpSession {
   async listenForListChanges(options?: SessionRequestOptions): Promise<boolean> {
     if (this.era === 'legacy' || this.listChanges) return false;
     this.listChanges = true;
-    await this.relisten('subscriptions/listen', options);
+    try {
+      await this.relisten('subscriptions/listen', options);
+    } catch (error) {
+      this.listChanges = false;
+      throw error;
+    }
     return true;
   }
 
