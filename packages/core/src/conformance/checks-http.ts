@@ -34,11 +34,18 @@ const REJECT_KEYS = keysOf('reject');
 /** The Mcp-Name cases: sent only with a target that calls no tool, a read-only tool or a named fixture. */
 const isNameCase = (key: string) => key.startsWith('name-');
 
-/** SKIPPED when nothing was sent, with why the name cases were not (the target the runner could not find). */
+/** SKIPPED when nothing was sent: why (the reason a case was not sent, or that the name target was not found). */
 function nothingSent(o: ConformanceObservations, notSent: readonly string[]): ConformanceVerdict {
-  const target = o.headerValidation?.target;
-  const why = target?.kind === 'none' ? target.reason : `not sent: ${notSent.join(', ')}`;
-  return { status: 'SKIPPED', message: why };
+  const observed = o.headerValidation;
+  const reasons = notSent.flatMap((key) => {
+    const exchange = observed?.cases[key];
+    return exchange?.kind === 'not_run' ? [exchange.reason] : [];
+  });
+  const target = observed?.target;
+  const why =
+    reasons[0] ??
+    (target?.kind === 'none' ? target.reason : observed === undefined ? 'the header cases were not sent' : '');
+  return { status: 'SKIPPED', message: why === '' ? `not sent: ${notSent.join(', ')}` : why };
 }
 
 /** A note for a verdict judged without the Mcp-Name cases. */

@@ -45,12 +45,16 @@ function pass(exchange?: HttpExchange): ConformanceVerdict {
   return { status: 'PASS', ...(exchange === undefined ? {} : { evidence: answerOf(exchange) }) };
 }
 
-/** The discover result (probe `discover`), or why there is none. */
-function discovered(o: ConformanceObservations): { result?: Record<string, unknown>; failure?: string } {
+/** The discover result (probe `discover`), or why there is none (`skipped`: it was not sent). */
+function discovered(o: ConformanceObservations): {
+  result?: Record<string, unknown>;
+  failure?: string;
+  skipped?: ConformanceVerdict;
+} {
   const exchange = probe(o, 'discover');
-  if (exchange === undefined) return { failure: 'server/discover was not observed' };
-  if (exchange.kind === 'not_run') return { failure: exchange.reason };
-  if (exchange.kind === 'failed') return { failure: exchange.message };
+  const missing = noExchange(exchange, 'server/discover');
+  if (missing?.status === 'SKIPPED') return { failure: missing.message ?? '', skipped: missing };
+  if (exchange?.kind === 'failed') return { failure: exchange.message };
   const result = rpcResultIn(exchange);
   return result === undefined ? {} : { result };
 }
@@ -116,9 +120,8 @@ export const STATELESS_CHECKS: readonly ConformanceCheck[] = [
     specUrl: `${SPEC}/index#capabilities`,
     revisions: MODERN_ONLY,
     verdict: (o) => {
-      const missing = noExchange(probe(o, 'discover'), 'server/discover');
-      if (missing?.status === 'SKIPPED') return missing;
-      const { result, failure } = discovered(o);
+      const { result, failure, skipped } = discovered(o);
+      if (skipped !== undefined) return skipped;
       if (failure !== undefined) return fail(`Discovery failed: ${failure}`);
       return result?.['supportedVersions'] && result['capabilities']
         ? { status: 'PASS', evidence: result }
@@ -135,7 +138,8 @@ export const STATELESS_CHECKS: readonly ConformanceCheck[] = [
     specUrl: `${SPEC}/index#meta`,
     revisions: MODERN_ONLY,
     verdict: (o) => {
-      const { result, failure } = discovered(o);
+      const { result, failure, skipped } = discovered(o);
+      if (skipped !== undefined) return skipped;
       if (failure !== undefined) return { status: 'SKIPPED', message: `Prerequisite missing: ${failure}` };
       const meta = result?.['_meta'];
       const info = isRecord(meta) ? meta['io.modelcontextprotocol/serverInfo'] : undefined;
@@ -156,7 +160,8 @@ export const STATELESS_CHECKS: readonly ConformanceCheck[] = [
     specUrl: `${SPEC}/index#capabilities`,
     revisions: MODERN_ONLY,
     verdict: (o) => {
-      const { failure } = discovered(o);
+      const { failure, skipped } = discovered(o);
+      if (skipped !== undefined) return skipped;
       if (failure !== undefined) return fail(`Prerequisite missing: ${failure}`);
       const prompts = probe(o, 'prompts-list');
       const missing = noExchange(prompts, 'prompts/list');
@@ -174,7 +179,8 @@ export const STATELESS_CHECKS: readonly ConformanceCheck[] = [
     specUrl: `${SPEC}/index#capabilities`,
     revisions: MODERN_ONLY,
     verdict: (o) => {
-      const { failure } = discovered(o);
+      const { failure, skipped } = discovered(o);
+      if (skipped !== undefined) return skipped;
       if (failure !== undefined) return fail(`Discovery runtime check failed: ${failure}`);
       const tools = probe(o, 'tools-list');
       const missing = noExchange(tools, 'tools/list');
@@ -277,6 +283,10 @@ export const STATELESS_CHECKS: readonly ConformanceCheck[] = [
     revisions: MODERN_ONLY,
     verdict: (o) => {
       if (o.stateless === undefined) return { status: 'SKIPPED', message: 'the stateless probes were not sent' };
+      const exchanges = Object.values(o.stateless);
+      const unsent = exchanges.find((exchange) => exchange.kind === 'not_run');
+      if (unsent?.kind === 'not_run' && exchanges.every((exchange) => exchange.kind === 'not_run'))
+        return { status: 'SKIPPED', message: unsent.reason };
       for (const key of ID_CHECKED) {
         const exchange = probe(o, key);
         const sent = STATELESS_PROBES[key]?.id;
