@@ -113,8 +113,8 @@ export const HEADER_NAME_FIXTURE = 'header_name_tool';
 /**
  * What the Mcp-Name header cases are sent with. The official harness calls the first listed tool with `{}`; here a
  * request that calls no tool comes first (resources/read of a listed resource, prompts/get of a prompt without
- * required arguments), then the tool named as `header_name_tool`, then the first tool the policy classifies
- * read-only; otherwise those cases are not sent, with the reason.
+ * required arguments), then the tool named as `header_name_tool`, then the first tool the policy classifies ReadOnly;
+ * otherwise those cases are not sent, with the reason.
  */
 function headerNameTarget(
   resources: Observed<unknown>,
@@ -138,16 +138,15 @@ function headerNameTarget(
     );
   });
   if (prompt !== undefined) return { kind: 'prompts/get', name: (prompt as { name: string }).name };
-  const readOnly = tools.find((tool) => {
-    const kind = classifyTool(tool, options.policy).class;
-    return kind === 'ReadOnly' || kind === 'ReadOnlyPresumed';
-  });
+  // An arbitrary tool called with `{}` is not a reference fixture: here a name that merely sounds harmless
+  // (ReadOnlyPresumed) is not enough, the policy must classify it ReadOnly (annotations, _meta effect, overrides).
+  const readOnly = tools.find((tool) => classifyTool(tool, options.policy).class === 'ReadOnly');
   const fixture = { key: HEADER_NAME_FIXTURE, defaultTool: readOnly?.name ?? '', arguments: {} };
   const named = options.fixtures?.[HEADER_NAME_FIXTURE];
   if (named === undefined && readOnly === undefined) {
     return {
       kind: 'none',
-      reason: `the server lists no resource, no prompt without required arguments and no read-only tool to send the Mcp-Name cases with; name a tool with fixtures: {${HEADER_NAME_FIXTURE}: <tool>}`,
+      reason: `the server lists no resource, no prompt without required arguments and no tool classified ReadOnly to send the Mcp-Name cases with; name a tool with fixtures: {${HEADER_NAME_FIXTURE}: <tool>}`,
     };
   }
   const pick = pickTool(fixture, named, tools, options.policy);
