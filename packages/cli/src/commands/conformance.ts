@@ -156,7 +156,9 @@ export function formatConformanceText(report: ConformanceRunReport, url: string)
   ];
   const width = Math.max(...report.results.map((r) => r.id.length), 5);
   for (const result of report.results) {
-    lines.push(`  ${result.status.padEnd(7)}  ${result.id.padEnd(width)}  ${result.message ?? ''}`.trimEnd());
+    // A check the revision does not score (pending upstream) is marked: its FAIL does not fail the run.
+    const note = result.notScored === undefined ? '' : '(not scored) ';
+    lines.push(`  ${result.status.padEnd(7)}  ${result.id.padEnd(width)}  ${note}${result.message ?? ''}`.trimEnd());
   }
   const c = report.counts;
   lines.push('');
