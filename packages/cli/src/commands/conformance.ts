@@ -28,7 +28,9 @@ name with --fixture; otherwise it is SKIPPED with the reason (docs/protocol.md, 
   --requirements REV            ${CONFORMANCE_REVISIONS.join('|')} (default 2026-07-28)
   --protocol P                  the session's era (default: the requirements revision)
   --header "Name: value"        HTTP header for every request (repeatable)
-  --fixture KEY=TOOL            the tool a fixture check calls, e.g. simple_text_tool=echo (repeatable)
+  --fixture KEY=TOOL            the tool a fixture check calls, e.g. simple_text_tool=echo (repeatable);
+                                header_name_tool=TOOL: the Mcp-Name header cases' tool (used only when the
+                                server has no resource and no prompt)
   --fixture-args KEY=JSON       arguments for that fixture's call, e.g. simple_text_tool='{"message":"hi"}'
   --expected-failure ENTRY      a known failure: scenario or scenario:check (repeatable)
   --execute-destructive         let a named Destructive fixture be called
