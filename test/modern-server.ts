@@ -26,6 +26,10 @@ export interface ModernServer {
   readonly port: number;
   /** HTTP requests received so far, by method and the Mcp-Method header (or "-"): e.g. "POST tools/call". */
   requests(): readonly string[];
+  /** The Host header of every request received, in order. */
+  hosts(): readonly string[];
+  /** tools/call executions of `delete_all` (catalog 'destructive-tool-only'). */
+  destructiveCalls(): number;
   stop(): Promise<void>;
 }
 
@@ -36,6 +40,14 @@ export interface ModernServerOptions {
   readonly subscriberUpdateMs?: number;
   /** false: the server does not declare resources.subscribe (so it honours no resource subscription). Default true. */
   readonly resourceSubscribe?: boolean;
+  /**
+   * What it serves: 'everything' (default: server-everything's echo, get-sum, document and prompt), or
+   * 'destructive-tool-only' (one destructive tool, `delete_all`, no resource, no prompt: nothing a conformance check
+   * may call; calls counted by `destructiveCalls()`).
+   */
+  readonly catalog?: 'everything' | 'destructive-tool-only';
+  /** Answers 403 to a Host or Origin that is not localhost (DNS rebinding protection); default off, like the SDK. */
+  readonly rejectForeignHosts?: boolean;
 }
 
 const DOC_NAME = 'features.md';
@@ -229,6 +241,32 @@ function buildServer(shared: Shared): McpServer {
   return server;
 }
 
+function buildDestructiveServer(onCall: () => void): McpServer {
+  const server = new McpServer({ name: 'mcptest-modern-destructive', version: '1.0.0' });
+  server.registerTool(
+    'delete_all',
+    {
+      description: 'Deletes every record',
+      inputSchema: z.object({}),
+      annotations: { readOnlyHint: false, destructiveHint: true },
+    },
+    () => {
+      onCall();
+      return { content: [{ type: 'text', text: 'deleted everything' }] };
+    },
+  );
+  return server;
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether a Host (`name:port`) or Origin (`http://name:port`) names this machine. */
+function isLocal(value: string | undefined): boolean {
+  if (value === undefined) return true;
+  const host = value.replace(/^https?:\/\//, '').replace(/:\d+$/, '');
+  return LOCAL_HOSTS.has(host.toLowerCase());
+}
+
 /** Starts the server on 127.0.0.1 and a free port (the OS picks it, so no race with other processes). */
 export async function startModernServer(options: ModernServerOptions = {}): Promise<ModernServer> {
   const shared: Shared = {
@@ -238,12 +276,23 @@ export async function startModernServer(options: ModernServerOptions = {}): Prom
     sessionResources: new Map(),
     resourceSubscribe: options.resourceSubscribe ?? true,
   };
-  const handler = createMcpHandler(() => buildServer(shared), { legacy: options.legacy ?? 'reject' });
+  let destructiveCalls = 0;
+  const build =
+    options.catalog === 'destructive-tool-only'
+      ? () => buildDestructiveServer(() => (destructiveCalls += 1))
+      : () => buildServer(shared);
+  const handler = createMcpHandler(build, { legacy: options.legacy ?? 'reject' });
   const serve = toNodeHandler(handler);
   const seen: string[] = [];
+  const hosts: string[] = [];
   const server = http.createServer((req, res) => {
     const method = req.headers['mcp-method'];
     seen.push(`${req.method ?? '?'} ${typeof method === 'string' ? method : '-'}`);
+    hosts.push(req.headers.host ?? '');
+    if (options.rejectForeignHosts && !(isLocal(req.headers.host) && isLocal(req.headers.origin))) {
+      res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden host');
+      return;
+    }
     // Node's IncomingMessage types its optional fields loosely; the handler reads them as Node sets them.
     void serve(req as Parameters<typeof serve>[0], res);
   });
@@ -254,6 +303,8 @@ export async function startModernServer(options: ModernServerOptions = {}): Prom
     url: `http://127.0.0.1:${address.port}/mcp`,
     port: address.port,
     requests: () => [...seen],
+    hosts: () => [...hosts],
+    destructiveCalls: () => destructiveCalls,
     stop: async () => {
       clearInterval(shared.subscriberUpdates);
       await handler.close?.();

@@ -1,7 +1,12 @@
 // A deliberately non-conforming 2025-era MCP server for the differential conformance test: it breaks named official
 // checks on purpose, so both mcptest and the official harness must FAIL/WARN them (a test that cannot fail proves
 // nothing). Broken: `tools-list` (a tool without the required description), `tools-name-format` (a name with a space
-// and "!"), `ping` (a non-empty result instead of {}). Hand-written JSON-RPC over HTTP (JSON responses, no session):
+// and "!"), `ping` (a non-empty result instead of {}), `json-schema-2020-12` (the reference tool's inputSchema loses
+// `$schema` and `additionalProperties`, as a server that rebuilds schemas from a validator would) and
+// `dns-rebinding-protection` (any Host is served). It also answers 2026-07-28 requests (server/discover, the
+// revision's resultType and caching hints) without any of that revision's checks: no `_meta`, version or
+// Mcp-Method / Mcp-Name validation, removed methods served with HTTP 200, so the stateless core (`sep-2575-*`) and
+// `http-header-validation` fail there. Hand-written JSON-RPC over HTTP (JSON responses, no session):
 // an SDK server would refuse or repair what this one breaks, and tests may not import the 2025 SDK (eslint fence).
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
@@ -12,14 +17,60 @@ export interface NonconformingServer {
 }
 
 /** The official checks this server breaks, with the verdict both sides must give. */
-export const NONCONFORMING_BREAKS = { 'tools-list': 'FAIL', 'tools-name-format': 'WARN', ping: 'FAIL' } as const;
+export const NONCONFORMING_BREAKS = {
+  'tools-list': 'FAIL',
+  'tools-name-format': 'WARN',
+  ping: 'FAIL',
+  'json-schema-2020-12-$schema': 'FAIL',
+  'json-schema-2020-12-additionalProperties': 'FAIL',
+  'localhost-host-rebinding-rejected': 'FAIL',
+} as const;
+
+/** The official checks it breaks under the 2026-07-28 requirement set, with the verdict both sides must give. */
+export const NONCONFORMING_BREAKS_MODERN = {
+  'tools-list': 'FAIL',
+  'sep-2575-request-meta-invalid-missing-meta': 'FAIL',
+  'sep-2575-http-server-meta-invalid-400': 'FAIL',
+  'sep-2575-http-server-unsupported-version-400': 'FAIL',
+  'sep-2575-http-server-header-mismatch-400': 'FAIL',
+  'sep-2575-http-server-method-not-found-404-ping': 'FAIL',
+  'sep-2575-http-server-method-not-found-404': 'FAIL',
+  'sep-2243-server-reject-invalid-headers': 'FAIL',
+  'json-schema-2020-12-$schema': 'FAIL',
+} as const;
+
+/**
+ * The official json-schema-2020-12 reference tool's inputSchema without `$schema` and `additionalProperties`; `$defs`
+ * (with its `$anchor`) and the composition and conditional keywords are kept, so those checks pass.
+ */
+const STRIPPED_SCHEMA_2020_12 = {
+  type: 'object',
+  $defs: {
+    address: {
+      $anchor: 'addressDef',
+      type: 'object',
+      properties: { street: { type: 'string' }, city: { type: 'string' } },
+    },
+  },
+  properties: {
+    name: { type: 'string' },
+    address: { $ref: '#/$defs/address' },
+    contactMethod: { type: 'string', enum: ['phone', 'email'] },
+    phone: { type: 'string' },
+    email: { type: 'string' },
+  },
+  allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+  if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+  then: { required: ['phone'] },
+  else: { required: ['email'] },
+};
 
 const VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'];
 
 interface Request {
   readonly id?: string | number;
   readonly method?: string;
-  readonly params?: { readonly protocolVersion?: string };
+  readonly params?: { readonly protocolVersion?: string; readonly _meta?: Record<string, unknown> };
 }
 
 /** The result for a request, or undefined for "method not found". */
@@ -33,6 +84,14 @@ function answer(request: Request): unknown {
         serverInfo: { name: 'mcptest-nonconforming', version: '1.0.0' },
       };
     }
+    // 2026-07-28 discovery, so the same server runs the modern requirement set too; it then checks nothing (no _meta,
+    // version or header validation) and gives no caching hints.
+    case 'server/discover':
+      return {
+        supportedVersions: ['2026-07-28'],
+        capabilities: { tools: {} },
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mcptest-nonconforming', version: '1.0.0' } },
+      };
     case 'ping':
       return { pong: true };
     case 'tools/list':
@@ -44,6 +103,11 @@ function answer(request: Request): unknown {
             inputSchema: { type: 'object' },
           },
           { name: 'no_description', inputSchema: { type: 'object' } },
+          {
+            name: 'json_schema_2020_12_tool',
+            description: 'Tool with JSON Schema 2020-12 features',
+            inputSchema: STRIPPED_SCHEMA_2020_12,
+          },
         ],
       };
     default:
@@ -80,7 +144,14 @@ export async function startNonconformingServer(): Promise<NonconformingServer> {
         res.writeHead(202).end();
         return;
       }
-      const result = answer(request);
+      const answered = answer(request);
+      // A 2026-07-28 request (its _meta names the revision) gets the resultType that revision requires, and nothing
+      // else of it.
+      const modern = request.params?._meta?.['io.modelcontextprotocol/protocolVersion'] === '2026-07-28';
+      const result =
+        modern && typeof answered === 'object' && answered !== null
+          ? { ...answered, resultType: 'complete', ttlMs: 0, cacheScope: 'private' }
+          : answered;
       const reply =
         result === undefined
           ? { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: `Method not found: ${request.method}` } }

@@ -27,7 +27,9 @@ name with --fixture; otherwise it is SKIPPED with the reason (docs/protocol.md, 
   --requirements REV            ${CONFORMANCE_REVISIONS.join('|')} (default 2026-07-28)
   --protocol P                  the session's era (default: the requirements revision)
   --header "Name: value"        HTTP header for every request (repeatable)
-  --fixture KEY=TOOL            the tool a fixture check calls, e.g. simple_text_tool=echo (repeatable)
+  --fixture KEY=TOOL            the tool a fixture check calls, e.g. simple_text_tool=echo (repeatable);
+                                header_name_tool=TOOL: the Mcp-Name header cases' tool (used only when the
+                                server has no resource and no prompt)
   --fixture-args KEY=JSON       arguments for that fixture's call, e.g. simple_text_tool='{"message":"hi"}'
   --expected-failure ENTRY      a known failure: scenario or scenario:check (repeatable)
   --execute-destructive         let a named Destructive fixture be called
@@ -153,7 +155,9 @@ export function formatConformanceText(report: ConformanceRunReport, url: string)
   ];
   const width = Math.max(...report.results.map((r) => r.id.length), 5);
   for (const result of report.results) {
-    lines.push(`  ${result.status.padEnd(7)}  ${result.id.padEnd(width)}  ${result.message ?? ''}`.trimEnd());
+    // A check the revision does not score (pending upstream) is marked: its FAIL does not fail the run.
+    const note = result.notScored === undefined ? '' : '(not scored) ';
+    lines.push(`  ${result.status.padEnd(7)}  ${result.id.padEnd(width)}  ${note}${result.message ?? ''}`.trimEnd());
   }
   const c = report.counts;
   lines.push('');

@@ -1,4 +1,10 @@
+import { isRecord } from '../util/is-record';
 import type { ConformanceCheck, ConformanceObservations, ConformanceVerdict, Observed } from './conformance-types';
+import { CACHING_CHECKS } from './checks-caching';
+import { HTTP_CHECKS } from './checks-http';
+import { JSON_SCHEMA_CHECKS } from './checks-json-schema';
+import { STATELESS_CHECKS } from './checks-stateless';
+import { fromProblems, notAResult } from './verdict-helpers';
 
 // The checks mcptest runs, with the official harness's scenario and check ids (@modelcontextprotocol/conformance
 // 0.2.0-alpha.12) and its pass rules, so a verdict here means what it means there. Each verdict is pure: it only
@@ -8,35 +14,6 @@ const BOTH = ['2025-11-25', '2026-07-28'] as const;
 const TOOL_NAME = /^[A-Za-z0-9_.-]+$/;
 /** The URI the official sep-2164 scenario reads; no real server serves it. */
 export const NOT_FOUND_RESOURCE_URI = 'test://nonexistent-resource-for-conformance-testing';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The verdict for a request that got no result: SKIPPED when it was not sent, else FAIL with what happened. */
-function notAResult(observed: Observed<unknown> | undefined, what: string): ConformanceVerdict {
-  if (observed === undefined) return { status: 'SKIPPED', message: `${what} was not observed` };
-  switch (observed.kind) {
-    case 'not_run':
-      return { status: 'SKIPPED', message: observed.reason };
-    case 'rpc_error':
-      return {
-        status: 'FAIL',
-        message: `${what} failed: JSON-RPC error ${observed.code}: ${observed.message}`,
-        evidence: { code: observed.code },
-      };
-    case 'failed':
-      return { status: 'FAIL', message: `${what} failed: ${observed.message}` };
-    case 'result':
-      return { status: 'FAIL', message: `${what} gave a result` };
-  }
-}
-
-function fromProblems(problems: readonly string[], evidence: unknown): ConformanceVerdict {
-  return problems.length === 0
-    ? { status: 'PASS', evidence }
-    : { status: 'FAIL', message: problems.join('; '), evidence };
-}
 
 /** Checks each entry of a listing for the fields the official scenario requires. */
 function listVerdict(
@@ -190,6 +167,7 @@ export const CONFORMANCE_CATALOG: readonly ConformanceCheck[] = [
         : { status: 'FAIL', message: 'Expected empty object {} response', evidence: value };
     },
   },
+  ...STATELESS_CHECKS,
   {
     id: 'completion-complete',
     scenario: 'completion-complete',
@@ -373,6 +351,9 @@ export const CONFORMANCE_CATALOG: readonly ConformanceCheck[] = [
           };
     },
   },
+  ...CACHING_CHECKS,
+  ...JSON_SCHEMA_CHECKS,
+  ...HTTP_CHECKS,
 ];
 
 /** The catalog's checks that apply to `revision`. */

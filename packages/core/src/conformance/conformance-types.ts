@@ -19,6 +19,23 @@ export type Observed<T> =
   | { readonly kind: 'not_run'; readonly reason: string };
 
 /**
+ * One raw HTTP exchange: a request the MCP client never sends as it is (headers that disagree with the body, a foreign
+ * Host, `_meta` left out), so the runner posts it through the session's SSRF-safe fetch and keeps the HTTP status and
+ * the JSON-RPC message that answered it (`body`: the message with the request's id, else the last one; null when the
+ * answer was not JSON-RPC).
+ */
+export type HttpExchange =
+  | { readonly kind: 'http'; readonly status: number; readonly body: unknown; readonly sessionId?: string }
+  | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'not_run'; readonly reason: string };
+
+/** What the Mcp-Name header-validation cases are sent with: a request that calls no tool where the server has one. */
+export type HeaderNameTarget =
+  | { readonly kind: 'resources/read' | 'prompts/get'; readonly name: string }
+  | { readonly kind: 'tools/call'; readonly name: string; readonly arguments: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'none'; readonly reason: string };
+
+/**
  * Everything the checks judge, gathered by the runner (packages/mcp) through mcptest's own session. Pure data, so the
  * verdicts are table-tested without a server.
  */
@@ -37,6 +54,30 @@ export interface ConformanceObservations {
   readonly completion?: Observed<unknown>;
   /** resources/read of a URI no server serves (SEP-2164). */
   readonly resourceNotFound?: Observed<unknown> & { readonly uri?: string };
+  /** resources/templates/list and resources/read of the first listed resource (2026-07-28 caching hints). */
+  readonly resourceTemplatesList?: Observed<unknown>;
+  readonly cachingRead?: Observed<unknown> & { readonly uri?: string };
+  /** The raw 2026-07-28 stateless probes (`STATELESS_PROBES`), by key. */
+  readonly stateless?: Readonly<Record<string, HttpExchange>>;
+  /** The raw Mcp-Method / Mcp-Name header cases (`headerValidationCases`), by key, and what the name cases used. */
+  readonly headerValidation?: {
+    readonly target: HeaderNameTarget;
+    readonly cases: Readonly<Record<string, HttpExchange>>;
+  };
+  /**
+   * The DNS rebinding probes: the first request of a session (`initialize`, or `server/discover` in 2026-07-28) with a
+   * foreign Host and Origin, then with the server's own; or why the check does not apply (a server that is not on
+   * localhost).
+   */
+  readonly dnsRebinding?:
+    | { readonly applies: false; readonly reason: string }
+    | {
+        readonly applies: true;
+        readonly foreign: HttpExchange;
+        readonly local: HttpExchange;
+        /** 2025 revisions: notifications/initialized after the local initialize, with its session id. */
+        readonly initialized?: HttpExchange;
+      };
   /** tools/call answers by fixture key (`simple_text_tool`, ...), or why the call was not made. */
   readonly toolCalls?: Readonly<Record<string, Observed<unknown> & { readonly tool?: string }>>;
 }
@@ -69,6 +110,12 @@ export interface ConformanceCheck {
   readonly revisions: readonly ConformanceRevision[];
   /** Set when the check must call a tool: only a read-only tool or a named fixture is ever called. */
   readonly toolFixture?: ConformanceToolFixture;
+  /**
+   * Revisions whose requirement file lists the scenario under `not_scored`, with the reason (`pending`: the reference
+   * fixture cannot pass it yet). Such a check runs and is reported, but its FAIL does not fail the run, as in the
+   * official harness.
+   */
+  readonly notScoredIn?: Readonly<Partial<Record<ConformanceRevision, string>>>;
   readonly verdict: (observations: ConformanceObservations) => ConformanceVerdict;
 }
 
@@ -81,6 +128,8 @@ export interface ConformanceResult {
   readonly status: ConformanceStatus;
   readonly message?: string;
   readonly evidence?: unknown;
+  /** Set when the revision does not score this check (`not_scored` in its requirement file): the reason. */
+  readonly notScored?: string;
 }
 
 export interface ConformanceSummary {
@@ -89,7 +138,10 @@ export interface ConformanceSummary {
   readonly counts: Readonly<Record<ConformanceStatus, number>>;
   /** `expected_failures` entries that matched no failing check: the fix landed, the entry should go. */
   readonly staleExpectedFailures: readonly string[];
-  /** True when nothing failed unexpectedly and no entry is stale (the official harness's exit 0). */
+  /**
+   * True when no scored check failed unexpectedly and no entry is stale (the official harness's exit 0; a not-scored
+   * check's FAIL is reported but, as there, does not count).
+   */
   readonly ok: boolean;
 }
 

@@ -4,3 +4,4 @@ export * from './evaluate-conformance';
 export * from './conformance-junit';
 export * from './conformance-assertion-results';
 export * from './conformance-report-record';
+export * from './http-probes';

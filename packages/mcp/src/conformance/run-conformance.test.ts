@@ -8,6 +8,7 @@ import { startEverythingServer, type RunningServer } from '../../../../test/mcp-
 import { startModernServer, type ModernServer } from '../../../../test/modern-server';
 import { createMemoryCallBudget } from '../budget/memory-call-budget';
 import { createSafeFetch } from '../net/safe-fetch';
+import { type HostResolver } from '../net/checked-connector';
 import { runConformance } from './run-conformance';
 
 const fetch = createSafeFetch({ allowPrivateNetworks: ['127.0.0.0/8', '::1/128'] }) as typeof globalThis.fetch;
@@ -144,7 +145,56 @@ describe('runConformance against a modern-only server (2026-07-28)', () => {
     });
     expect(s['server-initialize']).toBeUndefined();
     expect(['PASS', 'WARN']).toContain(s['sep-2164-error-code']);
+    // The one tools/call is the named fixture's: the header cases went out as resources/read, which calls nothing.
     expect(server.requests().filter((r) => r === 'POST tools/call')).toHaveLength(1);
+    expect(report.toolCalls).toEqual(['echo']);
+  });
+
+  it('judges the stateless core, caching hints and header validation from raw probes through the safe fetch', async () => {
+    const before = server.requests().length;
+    const report = await runConformance({ url: server.url, revision: '2026-07-28', fetch, policy });
+    const s = statuses(report);
+    const ids = (scenario: string) => report.results.filter((r) => r.scenario === scenario).map((r) => r.id);
+    expect(ids('server-stateless')).toHaveLength(19);
+    for (const id of [...ids('server-stateless'), ...ids('caching'), ...ids('http-header-validation')])
+      expect([id, s[id]]).toEqual([id, 'PASS']);
+    // The SDK server does not check Host (DNS rebinding), which is a FAIL, as the official harness says.
+    expect(s['localhost-host-rebinding-rejected']).toBe('FAIL');
+    expect(s['localhost-host-valid-accepted']).toBe('PASS');
+    // The reference json-schema-2020-12 tool is absent: reported, but pending (not scored), so it does not count.
+    expect(report.results.find((r) => r.id === 'json-schema-2020-12-tool-found')).toMatchObject({
+      status: 'FAIL',
+      notScored: expect.stringMatching(/pending/),
+    });
+    const header = report.results.find((r) => r.id === 'sep-2243-server-accepts-whitespace-header-value');
+    expect(header?.evidence).toMatchObject({ 'name-whitespace': { status: 200 } });
+    const requests = server.requests().slice(before);
+    expect(requests).toContain('POST resources/read');
+    expect(requests).toContain('POST unknown/method');
+    expect(requests).toContain('POST TOOLS/LIST');
+    expect(requests.filter((r) => r === 'POST tools/call')).toHaveLength(0);
+    expect(report.toolCalls).toEqual([]);
+  });
+
+  it('sends no raw probe without the SSRF-safe fetch', async () => {
+    const before = server.requests().length;
+    const report = await runConformance({ url: server.url, revision: '2026-07-28', policy });
+    const raw = report.results.filter((r) =>
+      ['server-stateless', 'http-header-validation', 'dns-rebinding-protection'].includes(r.scenario),
+    );
+    expect(raw.length).toBeGreaterThan(20);
+    for (const result of raw)
+      expect([result.id, result.status, result.message]).toEqual([
+        result.id,
+        'SKIPPED',
+        expect.stringMatching(/SSRF-safe fetch/),
+      ]);
+    expect(
+      server
+        .requests()
+        .slice(before)
+        .some((r) => r.includes('unknown/method')),
+    ).toBe(false);
   });
 
   it('fails every check, never skips, when no session opens', async () => {
@@ -164,6 +214,93 @@ describe('runConformance against a modern-only server (2026-07-28)', () => {
     expect(statuses(report)['server-initialize']).toBe('FAIL');
     expect(statuses(report)['tools-list']).toBe('FAIL');
     expect(report.ok).toBe(false);
+  });
+});
+
+describe('DNS rebinding protection', () => {
+  let server: ModernServer;
+  beforeAll(async () => {
+    server = await startModernServer({ legacy: 'reject', rejectForeignHosts: true });
+  });
+  afterAll(() => server.stop());
+
+  it('passes a server that refuses a foreign Host, with the foreign Host really sent', async () => {
+    const report = await runConformance({ url: server.url, revision: '2026-07-28', fetch, policy });
+    expect(statuses(report)).toMatchObject({
+      'localhost-host-rebinding-rejected': 'PASS',
+      'localhost-host-valid-accepted': 'PASS',
+      'tools-list': 'PASS',
+    });
+    expect(report.results.find((r) => r.id === 'localhost-host-rebinding-rejected')?.evidence).toMatchObject({
+      hostHeader: 'evil.example.com',
+      status: 403,
+    });
+  });
+
+  it('does not apply to a server that is not on localhost: SKIPPED with the reason, no foreign Host sent', async () => {
+    // A name that is not localhost, resolved (by the safe fetch) to a plain modern server on loopback.
+    const plain = await startModernServer({ legacy: 'reject' });
+    try {
+      const resolve: HostResolver = (name) =>
+        name === 'mcp.test' ? Promise.resolve([{ address: '127.0.0.1', family: 4 }]) : Promise.reject(new Error(name));
+      const named = createSafeFetch({ allowPrivateNetworks: ['127.0.0.0/8'], resolve }) as typeof globalThis.fetch;
+      const report = await runConformance({
+        url: plain.url.replace('127.0.0.1', 'mcp.test'),
+        revision: '2026-07-28',
+        fetch: named,
+        policy,
+      });
+      expect(statuses(report)['tools-list']).toBe('PASS');
+      for (const id of ['localhost-host-rebinding-rejected', 'localhost-host-valid-accepted']) {
+        const result = report.results.find((r) => r.id === id);
+        expect(result?.status).toBe('SKIPPED');
+        expect(result?.message).toMatch(/applies to servers on localhost.*mcp\.test/);
+      }
+      // Every request, the raw probes' too, went out with the URL's own Host.
+      expect(plain.requests().length).toBeGreaterThan(20);
+      expect(plain.hosts().every((host) => host.startsWith('mcp.test:'))).toBe(true);
+    } finally {
+      await plain.stop();
+    }
+  });
+});
+
+describe('the Mcp-Name header cases never call a tool the policy does not allow', () => {
+  let server: ModernServer;
+  beforeAll(async () => {
+    server = await startModernServer({ legacy: 'reject', catalog: 'destructive-tool-only' });
+  });
+  afterAll(() => server.stop());
+
+  it('skips them when the server has only a destructive tool, and refuses it as a named fixture', async () => {
+    for (const fixtures of [{}, { header_name_tool: 'delete_all' }]) {
+      const report = await runConformance({ url: server.url, revision: '2026-07-28', fetch, policy, fixtures });
+      const whitespace = report.results.find((r) => r.id === 'sep-2243-server-accepts-whitespace-header-value');
+      expect(whitespace?.status).toBe('SKIPPED');
+      expect(whitespace?.message).toMatch(
+        fixtures.header_name_tool ? /execute_destructive is off/ : /header_name_tool/,
+      );
+      // The Mcp-Method cases still ran (tools/list calls nothing); the verdict says the name cases were not sent.
+      const reject = report.results.find((r) => r.id === 'sep-2243-server-reject-invalid-headers');
+      expect(reject).toMatchObject({ status: 'PASS', message: expect.stringMatching(/Mcp-Name cases not sent/) });
+      expect(report.toolCalls).toEqual([]);
+    }
+    expect(server.requests().filter((r) => r.endsWith('tools/call'))).toEqual([]);
+    expect(server.destructiveCalls()).toBe(0);
+  });
+
+  it('sends them as tools/call only when destructive calls are allowed for the named fixture', async () => {
+    const report = await runConformance({
+      url: server.url,
+      revision: '2026-07-28',
+      fetch,
+      policy: ExecPolicy.parse({ execute_destructive: true }),
+      fixtures: { header_name_tool: 'delete_all' },
+    });
+    expect(statuses(report)['sep-2243-server-accepts-whitespace-header-value']).toBe('PASS');
+    expect(report.toolCalls).toEqual(['delete_all', 'delete_all', 'delete_all']);
+    // Only the accepted request ran it: the server refused the mismatched and the missing Mcp-Name.
+    expect(server.destructiveCalls()).toBe(1);
   });
 });
 

@@ -5,7 +5,15 @@ import {
   decide,
   evaluateConformance,
   COMPLETION_PROBE,
+  FOREIGN_HOST,
   NOT_FOUND_RESOURCE_URI,
+  STATELESS_PROBES,
+  dnsRebindingApplies,
+  dnsRebindingInitialized,
+  dnsRebindingProbe,
+  headerValidationCases,
+  type HeaderNameTarget,
+  type HttpExchange,
   type CallBudget,
   type ConformanceFixture,
   type ConformanceObservations,
@@ -18,6 +26,7 @@ import {
   type ToolDescriptor,
 } from '@mcptest/core';
 import { isSessionError, openSession, type McpSession, type SessionFetch } from '../session';
+import { sendProbe } from './send-probe';
 
 export interface RunConformanceOptions {
   readonly url: string;
@@ -32,7 +41,10 @@ export interface RunConformanceOptions {
   readonly policy: ExecPolicy;
   /** Taken before every tools/call; a refusal skips the check. */
   readonly budget?: CallBudget;
-  /** Tools the user names for fixture keys (`simple_text_tool: echo`). */
+  /**
+   * Tools the user names for fixture keys (`simple_text_tool: echo`); `header_name_tool` is the tool the Mcp-Name
+   * header cases may call when the server has no resource and no prompt to send them with.
+   */
   readonly fixtures?: Readonly<Record<string, ConformanceFixture>>;
   readonly expectedFailures?: readonly string[];
   readonly timeoutMs?: number;
@@ -103,6 +115,118 @@ function pickTool(
   return { ok: true, tool: name, arguments: args };
 }
 
+/** The fixture key naming the tool the Mcp-Name header cases may call (only without a resource or prompt). */
+export const HEADER_NAME_FIXTURE = 'header_name_tool';
+
+/**
+ * What the Mcp-Name header cases are sent with. The official harness calls the first listed tool with `{}`; here a
+ * request that calls no tool comes first (resources/read of a listed resource, prompts/get of a prompt without
+ * required arguments), then the tool named as `header_name_tool`, then the first tool the policy classifies ReadOnly;
+ * otherwise those cases are not sent, with the reason.
+ */
+function headerNameTarget(
+  resources: Observed<unknown>,
+  prompts: Observed<unknown>,
+  tools: readonly ToolDescriptor[],
+  options: RunConformanceOptions,
+): HeaderNameTarget {
+  const first = (observed: Observed<unknown>, key: string): unknown[] =>
+    observed.kind === 'result' && Array.isArray((observed.value as Record<string, unknown>)[key])
+      ? ((observed.value as Record<string, unknown[]>)[key] ?? [])
+      : [];
+  const resource = first(resources, 'resources').find(
+    (r): r is { uri: string } => typeof (r as { uri?: unknown }).uri === 'string',
+  );
+  if (resource !== undefined) return { kind: 'resources/read', name: resource.uri };
+  const prompt = first(prompts, 'prompts').find((p) => {
+    const { name, arguments: args } = p as { name?: unknown; arguments?: unknown };
+    return (
+      typeof name === 'string' &&
+      !(Array.isArray(args) && args.some((a) => (a as { required?: unknown }).required === true))
+    );
+  });
+  if (prompt !== undefined) return { kind: 'prompts/get', name: (prompt as { name: string }).name };
+  // An arbitrary tool called with `{}` is not a reference fixture: here a name that merely sounds harmless
+  // (ReadOnlyPresumed) is not enough, the policy must classify it ReadOnly (annotations, _meta effect, overrides).
+  const readOnly = tools.find((tool) => classifyTool(tool, options.policy).class === 'ReadOnly');
+  const fixture = { key: HEADER_NAME_FIXTURE, defaultTool: readOnly?.name ?? '', arguments: {} };
+  const named = options.fixtures?.[HEADER_NAME_FIXTURE];
+  if (named === undefined && readOnly === undefined) {
+    return {
+      kind: 'none',
+      reason: `the server lists no resource, no prompt without required arguments and no tool classified ReadOnly to send the Mcp-Name cases with; name a tool with fixtures: {${HEADER_NAME_FIXTURE}: <tool>}`,
+    };
+  }
+  const pick = pickTool(fixture, named, tools, options.policy);
+  return pick.ok
+    ? { kind: 'tools/call', name: pick.tool, arguments: pick.arguments }
+    : { kind: 'none', reason: pick.reason };
+}
+
+/** Where raw probes cannot go: only through the session's SSRF-safe fetch, never a bare one. */
+const NO_SAFE_FETCH =
+  'raw HTTP probes are sent only through the SSRF-safe fetch (the fetch option), and none was given';
+
+async function gatherRaw(
+  options: RunConformanceOptions,
+  wants: (id: string) => boolean,
+  listings: { resources: Observed<unknown>; prompts: Observed<unknown>; tools: readonly ToolDescriptor[] },
+  calls: string[],
+): Promise<Pick<ConformanceObservations, 'stateless' | 'headerValidation' | 'dnsRebinding'>> {
+  const fetch = options.fetch;
+  const send = async (probe: Parameters<typeof sendProbe>[3]): Promise<HttpExchange> =>
+    fetch === undefined
+      ? { kind: 'not_run', reason: NO_SAFE_FETCH }
+      : sendProbe(fetch, options.url, options.headers, probe, options.timeoutMs);
+
+  let stateless: Record<string, HttpExchange> | undefined;
+  if (wants('sep-2575-server-implements-discover')) {
+    stateless = {};
+    // One after the other: a server is owed no burst, and the politeness gate would serialise them anyway.
+    for (const [key, probe] of Object.entries(STATELESS_PROBES)) stateless[key] = await send(probe);
+  }
+
+  let headerValidation: ConformanceObservations['headerValidation'];
+  if (wants('sep-2243-server-reject-invalid-headers')) {
+    const target = headerNameTarget(listings.resources, listings.prompts, listings.tools, options);
+    const cases: Record<string, HttpExchange> = {};
+    for (const { key, probe } of headerValidationCases(target)) {
+      if (probe.method === 'tools/call') {
+        // The server may execute the tool (when it does not validate the headers, or must accept the request): each
+        // case is a call of a tool the rule allowed, and takes one call from the budget.
+        const acquired = options.budget ? await options.budget.acquire() : { ok: true as const };
+        if (!acquired.ok) {
+          cases[key] = { kind: 'not_run', reason: budgetExhaustedMessage(acquired.exhausted) };
+          continue;
+        }
+        calls.push(String(probe.params?.['name']));
+      }
+      cases[key] = await send(probe);
+    }
+    headerValidation = { target, cases };
+  }
+
+  let dnsRebinding: ConformanceObservations['dnsRebinding'];
+  if (wants('localhost-host-rebinding-rejected')) {
+    const where = dnsRebindingApplies(options.url);
+    if (!where.applies) dnsRebinding = where;
+    else {
+      const foreign = await send(dnsRebindingProbe(options.revision, FOREIGN_HOST));
+      const local = await send(dnsRebindingProbe(options.revision, where.host));
+      const initialized =
+        options.revision !== '2026-07-28' && local.kind === 'http' && local.status >= 200 && local.status < 300
+          ? await send(dnsRebindingInitialized(options.revision, where.host, local.sessionId))
+          : undefined;
+      dnsRebinding = { applies: true, foreign, local, ...(initialized === undefined ? {} : { initialized }) };
+    }
+  }
+  return {
+    ...(stateless === undefined ? {} : { stateless }),
+    ...(headerValidation === undefined ? {} : { headerValidation }),
+    ...(dnsRebinding === undefined ? {} : { dnsRebinding }),
+  };
+}
+
 async function gather(
   session: McpSession,
   options: RunConformanceOptions,
@@ -138,6 +262,23 @@ async function gather(
         ),
       )
     : undefined;
+  const resourceTemplatesList = wants('sep-2549-resources-templates-list-caching-hints')
+    ? await observe(() => session.listResourceTemplates({}, req))
+    : undefined;
+  let cachingRead: (Observed<unknown> & { uri?: string }) | undefined;
+  if (wants('sep-2549-resources-read-caching-hints')) {
+    const uri =
+      resourcesList.kind === 'result'
+        ? (resourcesList.value as { resources?: { uri?: unknown }[] }).resources?.[0]?.uri
+        : undefined;
+    cachingRead =
+      typeof uri === 'string'
+        ? { ...(await observe(() => session.readResource(uri, req))), uri }
+        : {
+            kind: 'not_run',
+            reason: 'resources/read was not exercised: resources/list failed or returned no resources.',
+          };
+  }
   const resourceNotFound = wants('sep-2164-error-code')
     ? { ...(await observe(() => session.readResource(NOT_FOUND_RESOURCE_URI, req))), uri: NOT_FOUND_RESOURCE_URI }
     : undefined;
@@ -173,11 +314,15 @@ async function gather(
     const outcome = await observe(async () => (await session.callTool(pick.tool, pick.arguments, req)).result);
     toolCalls[fixture.key] = { ...outcome, tool: pick.tool };
   }
+  const raw = await gatherRaw(options, wants, { resources: resourcesList, prompts: promptsList, tools: listed }, calls);
   return {
     ...(ping === undefined ? {} : { ping }),
     toolsList,
     resourcesList,
     promptsList,
+    ...(resourceTemplatesList === undefined ? {} : { resourceTemplatesList }),
+    ...(cachingRead === undefined ? {} : { cachingRead }),
+    ...raw,
     ...(completion === undefined ? {} : { completion }),
     ...(resourceNotFound === undefined ? {} : { resourceNotFound }),
     toolCalls,

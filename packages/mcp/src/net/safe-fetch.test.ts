@@ -242,6 +242,22 @@ describe('admitted', () => {
     await expect(safeFetch(`${target.origin}/get`, { body: 'x' })).rejects.toThrow(TypeError);
     expect(target.seen.length).toBe(before);
   });
+
+  it("sends a caller's Host header as written, still to the checked address (the DNS rebinding check)", async () => {
+    const resolver = fakeResolver({ 'evil.example.com': ['10.0.0.1'] });
+    const safeFetch = safeFetchWith({ allowPrivateNetworks: DEV, resolve: resolver });
+    const headers = { Host: 'evil.example.com', Origin: 'http://evil.example.com', 'x-other': 'kept' };
+    await (await safeFetch(`${target.origin}/host`, { method: 'POST', headers, body: '{}' })).text();
+    expect(target.seen.at(-1)?.headers).toMatchObject({
+      host: 'evil.example.com',
+      origin: 'http://evil.example.com',
+      'x-other': 'kept',
+    });
+    // The Host names what is sent, not where: nothing was resolved, the URL's address was connected to.
+    expect(resolver.calls).toEqual([]);
+    await (await safeFetch(`${target.origin}/plain`)).text();
+    expect(target.seen.at(-1)?.headers.host).toBe(`127.0.0.1:${target.port}`);
+  });
 });
 
 describe('redirects', () => {

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { fetch as undiciFetch, type Response as UndiciResponse } from 'undici';
+import { fetch as undiciFetch, type Dispatcher, type Response as UndiciResponse } from 'undici';
 import type { OutboundGate, OutboundRequest } from '@mcptest/core';
 import { validateAllowlist } from './check-address';
 import { checkOutboundUrl } from './check-url';
@@ -139,6 +139,30 @@ async function readRequest(
     body: request.body ? new Uint8Array(await request.arrayBuffer()) : null,
     redirect: request.redirect,
   };
+}
+
+/**
+ * `pool` sending `host` as the Host header. fetch drops a caller's Host (a forbidden header name), but the conformance
+ * check for DNS rebinding protection must send a foreign one; the request still goes through the pinned pool, so the
+ * connection reaches only the address that was resolved and checked. Nothing else changes.
+ */
+function withHost(pool: Dispatcher, host: string): Dispatcher {
+  return pool.compose((dispatch) => (options, handler) => {
+    // undici's fetch passes a record; the other shapes of UndiciHeaders (flat list, pairs) are read too.
+    const given: unknown = options.headers;
+    const headers: Record<string, unknown> = {};
+    if (Array.isArray(given)) {
+      const pairs = given.every(Array.isArray)
+        ? (given as unknown[][])
+        : given.flatMap((name: unknown, i) => (i % 2 === 0 ? [[name, given[i + 1]]] : []));
+      for (const [name, value] of pairs) headers[String(name)] = value;
+    } else if (typeof given === 'object' && given !== null) {
+      for (const [name, value] of Object.entries(given)) headers[name] = value;
+    }
+    for (const name of Object.keys(headers)) if (name.toLowerCase() === 'host') delete headers[name];
+    headers['host'] = host;
+    return dispatch({ ...options, headers: headers as Record<string, string | string[]> }, handler);
+  });
 }
 
 /** Applies the fetch spec's redirect rules to the next hop, or refuses it. */
@@ -352,13 +376,14 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
       let response: UndiciResponse;
       let redirects = 0;
       for (; ; redirects += 1) {
+        const host = hop.headers.get('host');
         response = await undiciFetch(hop.url, {
           method: hop.method,
-          headers: [...hop.headers],
+          headers: [...hop.headers].filter(([name]) => name !== 'host'),
           body: hop.body,
           redirect: 'manual',
           signal: controller.signal,
-          dispatcher: admitted.pool,
+          dispatcher: host === null ? admitted.pool : withHost(admitted.pool, host),
         }).catch((error: unknown) => {
           throw explainError(error);
         });
