@@ -12,8 +12,8 @@ const mode = (process.argv[3] ?? 'shared') as 'shared' | 'per-assertion';
 const n = Number(process.argv[4] ?? 300);
 const server = era === 'legacy' ? await startEverythingServer() : await startModernBenchServer();
 const safeFetch = createSafeFetch({ allowPrivateNetworks: ['127.0.0.0/8'] });
-const run = (size: number, offset: number) =>
-  executeSuite(process.env.WIRE === 'off' ? { ...echoSuite(size, offset), wireSchema: 'off' } : echoSuite(size, offset), {
+const run = (size: number, offset: number, suite = echoSuite(size, offset)) =>
+  executeSuite(process.env.WIRE === 'off' ? { ...suite, wireSchema: 'off' } : suite, {
     serverOverride: { url: server.url, transport: 'http' },
     fetch: process.env.PLAIN ? Object.assign(fetch, { withGate: () => fetch, close: async () => {} }) : safeFetch,
     allowStdio: false,
@@ -22,7 +22,18 @@ const run = (size: number, offset: number) =>
     env: {},
     sessionMode: mode,
   });
+const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+const bare = async (k: number) => {
+  const client = new Client({ name: 'b', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+  for (let i = 0; i < k; i++) await client.callTool({ name: 'echo', arguments: { message: `bench ${i}` } });
+  await client.close();
+  return { results: [], requestsUsed: 0 };
+};
+if (process.env.BARE) await bare(50);
 await run(50, 0);
+const pre = echoSuite(n, 100);
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
@@ -30,11 +41,11 @@ await session.post('Profiler.setSamplingInterval', { interval: 100 });
 await session.post('Profiler.start');
 const cpu = process.cpuUsage();
 const t = performance.now();
-const suites = []; const r = await run(n, 100);
+const r = process.env.BARE ? await bare(n) : await run(n, 100, pre);
 const ms = performance.now() - t;
 const used = process.cpuUsage(cpu);
 const { profile } = await session.post('Profiler.stop');
-writeFileSync(`/tmp/profD/exec-${era}-${mode}.cpuprofile`, JSON.stringify(profile));
+writeFileSync(`/tmp/profD/exec-${era}-${mode}${process.env.TAG ?? ''}.cpuprofile`, JSON.stringify(profile));
 console.log(era, mode, `${(ms / n).toFixed(2)} ms/call wall, ${((used.user + used.system) / 1000 / n).toFixed(2)} ms/call cpu`, r.results.filter((x) => x.status !== 'PASS').length, 'not pass', r.requestsUsed, 'requests');
 await safeFetch.close();
 await server.stop();
