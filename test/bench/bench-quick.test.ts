@@ -29,8 +29,10 @@ const BENCHMARKS = [
 
 /** The targets (a)-(f): each must come out as a finite figure in quick mode. */
 const TARGETS = [
-  '(a) runner overhead, shared sessions',
-  '(a) runner overhead, per-assertion sessions',
+  '(a) runner overhead, shared sessions, 2025-11-25',
+  '(a) runner overhead, shared sessions, 2026-07-28',
+  '(a) runner overhead, per-assertion sessions, 2025-11-25',
+  '(a) runner overhead, per-assertion sessions, 2026-07-28',
   '(b) trigger → worker start, p99',
   '(c) throughput, one worker process',
   '(d) fairness, free worker slot',

@@ -53,10 +53,13 @@ export function createMemoryCallBudget(options: MemoryCallBudgetOptions = {}): M
 /** One counted thing against a run limit (checked first) and a daily limit; a refusal takes nothing. */
 function counter(now: () => number, runLimit: number | undefined, dailyLimit: number | undefined, unit?: 'requests') {
   let runUsed = 0;
-  let daily = { day: utcDay(now()), used: 0 };
+  // The day's number decides when the count starts again; its `YYYY-MM-DD` (for usage()) is formatted only then,
+  // not before every call and request, where formatting a date showed in the runner's profile.
+  let daily = { index: dayIndex(now()), day: utcDay(now()), used: 0 };
   const today = () => {
-    const day = utcDay(now());
-    if (day !== daily.day) daily = { day, used: 0 };
+    const at = now();
+    const index = dayIndex(at);
+    if (index !== daily.index) daily = { index, day: utcDay(at), used: 0 };
     return daily;
   };
   const refuse = (limit: number, scope: BudgetExhausted['scope']): BudgetAcquisition => ({
@@ -85,6 +88,11 @@ function counter(now: () => number, runLimit: number | undefined, dailyLimit: nu
 /** `YYYY-MM-DD` of the UTC day containing `epochMs`. */
 function utcDay(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);
+}
+
+/** The UTC day containing `epochMs` as days since the epoch (UTC days have no leap seconds in epoch time). */
+function dayIndex(epochMs: number): number {
+  return Math.floor(epochMs / 86_400_000);
 }
 
 function checkLimit(name: string, limit: number | undefined): void {

@@ -71,17 +71,51 @@ describe('a suite across the two eras', () => {
     expect(current.protocolVersion).toBe('2026-07-28');
   });
 
-  it('auto probes once per connection: later per-assertion sessions go straight to the era found', async () => {
+  it('auto probes once per run: later per-assertion sessions adopt its server/discover result and cost no request', async () => {
     const suite = suiteOf(`name: eras\ntimeout: 15s\n${ASSERTIONS}`);
     const before = modern.requests().length;
     const run = await executeSuite(suite, options(modern.url));
     const sent = modern.requests().slice(before);
-    // Six per-assertion sessions, one server/discover each (the modern era has no initialize and no DELETE), one
-    // tools/list for the run (the listing is reused), and one request per call.
-    expect(sent.filter((r) => r === 'POST server/discover')).toHaveLength(6);
+    // Six per-assertion sessions: the first sends server/discover, the other five adopt its result (the modern era
+    // has no initialize and no DELETE either); one tools/list for the run (the listing is reused); one request per call.
+    expect(sent.filter((r) => r === 'POST server/discover')).toHaveLength(1);
     expect(sent.filter((r) => r === 'POST tools/list')).toHaveLength(1);
-    expect(sent).toHaveLength(6 + 1 + 6);
+    expect(sent).toHaveLength(1 + 1 + 6);
     expect(run.requestsUsed).toBe(sent.length);
+    expect(run.results.map((r) => r.status)).toEqual(['PASS', 'FAIL', 'PASS', 'PASS', 'PASS', 'PASS']);
+    expect(run.protocolVersion).toBe('2026-07-28');
+
+    // So per-assertion sessions cost exactly what one shared session does on a stateless server.
+    const sharedBefore = modern.requests().length;
+    const shared = await executeSuite(suite, options(modern.url, { sessionMode: 'shared' }));
+    expect(modern.requests().slice(sharedBefore)).toEqual(sent);
+    expect(shared.results.map((r) => r.status)).toEqual(run.results.map((r) => r.status));
+  });
+
+  it('a discover result is adopted only on the same connection: other headers probe again', async () => {
+    const suite = suiteOf(`name: eras
+timeout: 15s
+assertions:
+  - name: first
+    server: { url: ${modern.url}, transport: http, headers: { X-Tenant: a } }
+    assert: { tool: echo, args: { message: a }, expect: { contains: ['Echo: a'] } }
+  - name: second
+    server: { url: ${modern.url}, transport: http, headers: { X-Tenant: b } }
+    assert: { tool: echo, args: { message: b }, expect: { contains: ['Echo: b'] } }
+  - name: first again
+    server: { url: ${modern.url}, transport: http, headers: { X-Tenant: a } }
+    assert: { tool: echo, args: { message: a }, expect: { contains: ['Echo: a'] } }
+`);
+    const before = modern.requests().length;
+    const run = await executeSuite(suite, { ...options(modern.url), serverOverride: undefined });
+    expect(run.results.map((r) => r.status)).toEqual(['PASS', 'PASS', 'PASS']);
+    // One probe per set of headers (an authorization context), none for the third assertion.
+    expect(
+      modern
+        .requests()
+        .slice(before)
+        .filter((r) => r === 'POST server/discover'),
+    ).toHaveLength(2);
   });
 
   it('the suite key pins the era: a 2025-only server is then unreachable, and says why', async () => {

@@ -24,6 +24,7 @@ import {
   DEFAULT_MAX_TOOL_LISTING_BYTES,
   type CannedElicitation,
   type McpSession,
+  type ServerDiscovery,
   type SessionClientCapabilities,
 } from '../session';
 import { isolateFixture } from './isolate-fixture';
@@ -96,6 +97,7 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     listings: new Map(),
     listingBytes: new Map(),
     eras: new Map(),
+    discoveries: new Map(),
     protocolVersions: new Set(),
     wireOpeningChecked: new Set(),
     onBudgetExhausted(exhausted) {
@@ -198,6 +200,8 @@ interface RunState {
   listingBytes: Map<string, number>;
   /** The era found per connection (see OpenExecutorSessionOptions.knownEra) and every negotiated version, in order. */
   eras: Map<string, 'modern' | 'legacy'>;
+  /** The server/discover result per connection (modern era), adopted by later sessions (see knownDiscovery). */
+  discoveries: Map<string, ServerDiscovery>;
   protocolVersions: Set<string>;
   /** Connections whose session-opening messages were validated already (once per run, see `checkWire`). */
   wireOpeningChecked: Set<string>;
@@ -423,15 +427,19 @@ async function openSession(
     let session: McpSession | undefined;
     try {
       const knownEra = run.eras.get(key);
-      session = await run.gate.send(() =>
+      const knownDiscovery = run.discoveries.get(key);
+      const opening = () =>
         openExecutorSession(spec, {
           timeoutMs,
           allowStdio: run.options.allowStdio,
           ...(run.fetch ? { fetch: run.fetch } : {}),
           ...(knownEra ? { knownEra } : {}),
-        }),
-      );
+          ...(knownDiscovery ? { knownDiscovery } : {}),
+        });
+      // Adopting a known discover result sends nothing, so there is no request to pace or to count in flight.
+      session = await (knownDiscovery ? opening() : run.gate.send(opening));
       run.eras.set(key, session.era);
+      if (session.discovery) run.discoveries.set(key, session.discovery);
       run.protocolVersions.add(session.protocolVersion);
       const known = run.shared ? undefined : run.listings.get(key);
       if (known && calls.every((call) => known.has(call.tool))) return { ok: true, session, tools: known };

@@ -1,5 +1,11 @@
 import type { ProtocolChoice } from '@mcptest/core';
-import { type McpSession, openSession, type SessionClientCapabilities, type SessionFetch } from '../session';
+import {
+  type McpSession,
+  openSession,
+  type ServerDiscovery,
+  type SessionClientCapabilities,
+  type SessionFetch,
+} from '../session';
 
 /** Where and how to connect for one assertion, resolved from the override or its server block (see connectionSpec). */
 export type ConnectionSpec =
@@ -28,6 +34,12 @@ export interface OpenExecutorSessionOptions {
    * skip the server/discover probe (a 2025 server would otherwise answer it once per assertion).
    */
   knownEra?: 'modern' | 'legacy';
+  /**
+   * The server/discover result an earlier session of this run received on the same connection (same URL and headers):
+   * a modern session adopts it and sends no request of its own, so per-assertion sessions on a stateless server cost
+   * what shared ones do (docs/protocol.md, "Costs in the modern era").
+   */
+  knownDiscovery?: ServerDiscovery;
 }
 
 /** Opens the session an assertion runs on; rejects with SessionError (describeSessionError words it). */
@@ -39,6 +51,7 @@ export function openExecutorSession(spec: ConnectionSpec, options: OpenExecutorS
     connectTimeoutMs: options.timeoutMs,
     allowStdio: options.allowStdio,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.knownDiscovery === undefined ? {} : { priorDiscovery: options.knownDiscovery }),
   };
   if (spec.transport === 'stdio') {
     return openSession({ ...common, transport: 'stdio', command: spec.command, args: spec.args, env: spec.env });

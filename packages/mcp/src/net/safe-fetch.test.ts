@@ -2,6 +2,7 @@
 // is admitted, redirects, caps and timeouts. Names are pointed anywhere with an injected resolver.
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolveChecked, systemResolver, type HostResolver, type ResolvedAddress } from './checked-connector';
 import { createSafeFetch, type SafeFetch, type SafeFetchOptions } from './safe-fetch';
@@ -434,6 +435,28 @@ describe('caps and timeouts', () => {
     const safeFetch = safeFetchWith({ allowPrivateNetworks: DEV, maxEventStreamBytes: 100 * 1024 });
     const response = await safeFetch(`${big.origin}/events?size=${32 * 1024}&count=8`);
     expect((await refusal(response.text())).message).toContain('event stream exceeded 102400 bytes');
+  });
+
+  it('decodes an encoded body as fetch does, and caps the decoded bytes (a gzip bomb stops at the cap)', async () => {
+    const json = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { text: 'y'.repeat(10_000) } });
+    const zipped = await startServer((req, res) => {
+      const size = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('size') ?? 0);
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('content-encoding', req.url?.startsWith('/br') ? 'br' : 'gzip');
+      const plain = size > 0 ? Buffer.alloc(size, 'a') : Buffer.from(json);
+      res.end(req.url?.startsWith('/br') ? zlib.brotliCompressSync(plain) : zlib.gzipSync(plain));
+    });
+    try {
+      const safeFetch = safeFetchWith({ allowPrivateNetworks: DEV, maxResponseBytes: MiB });
+      expect(await (await safeFetch(`${zipped.origin}/gzip`)).text()).toBe(json);
+      expect(await (await safeFetch(`${zipped.origin}/br`)).text()).toBe(json);
+      // No Accept-Encoding is offered, so a server following HTTP sends the body as it is.
+      expect(zipped.seen[0]?.headers['accept-encoding']).toBeUndefined();
+      const bomb = await safeFetch(`${zipped.origin}/gzip?size=${8 * MiB}`);
+      expect((await refusal(bomb.text())).message).toContain(`response body exceeded ${MiB} bytes`);
+    } finally {
+      await zipped.close();
+    }
   });
 
   it('times out waiting for headers', async () => {

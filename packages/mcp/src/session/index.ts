@@ -10,6 +10,7 @@ export {
   type SessionTransportKind,
 } from './mcp-session';
 export type { CapturedNotification, OmittedMessage, TranscriptEntry } from './recording-transport';
+export type { ServerDiscovery } from './session-client';
 export type {
   CannedElicitation,
   CannedSampling,

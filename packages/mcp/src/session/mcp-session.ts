@@ -41,7 +41,7 @@ import {
   type TranscriptEntry,
 } from './recording-transport';
 import { describeServerFault, InvalidAnswerError, isOverCapStreamFault } from './server-fault';
-import type { ListenFilter, ListenSubscription, SessionClient } from './session-client';
+import type { ListenFilter, ListenSubscription, ServerDiscovery, SessionClient } from './session-client';
 import { describeNetworkError, redactSecrets, SessionError, type SessionErrorCode } from './session-error';
 
 /** The fastest and slowest a task is polled with tasks/get, whatever pollInterval the server asks for. */
@@ -100,6 +100,8 @@ export interface McpSessionInit {
   /** Printable target: a display URL or the stdio command line. */
   readonly target: string;
   readonly protocolVersion: string;
+  /** Modern era: the server/discover result (received, or adopted from an earlier session). */
+  readonly discovery?: ServerDiscovery;
   readonly secrets: readonly string[];
   readonly requestTimeoutMs: number;
   readonly pid?: number;
@@ -201,6 +203,11 @@ export class McpSession {
   readonly instructions: string | undefined;
   /** The stdio server's process id. */
   readonly pid: number | undefined;
+  /**
+   * Modern era: the server's server/discover result, which another session on the same server and headers can adopt
+   * (`openSession({ priorDiscovery })`) instead of asking again. Undefined in the 2025 era.
+   */
+  readonly discovery: ServerDiscovery | undefined;
 
   private readonly client: SessionClient;
   private readonly recorder: RecordingTransport;
@@ -241,6 +248,7 @@ export class McpSession {
     this.serverCapabilities = init.client.getServerCapabilities() ?? {};
     this.instructions = init.client.getInstructions();
     this.pid = init.pid;
+    this.discovery = init.discovery;
     this.stderrTail = init.stderrTail ?? (() => '');
     this.client.onclose = () => {
       if (this.state === 'open') this.setState('lost');

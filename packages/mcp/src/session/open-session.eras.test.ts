@@ -113,6 +113,34 @@ describe('one session API, two eras', () => {
     expect(modern.requests().slice(before)).toHaveLength(5);
   });
 
+  it('a session that adopts an earlier server/discover result sends no request of its own', async () => {
+    const first = await openSession({ transport: 'http', url: modern.url, protocol: 'modern', fetch: safeFetch });
+    const discovery = first.discovery;
+    await first.close();
+    expect(discovery).toBeDefined();
+    const before = modern.requests().length;
+    const second = await openSession({
+      transport: 'http',
+      url: modern.url,
+      protocol: 'modern',
+      fetch: safeFetch,
+      priorDiscovery: discovery!,
+    });
+    try {
+      expect(modern.requests().slice(before)).toEqual([]);
+      expect(second.era).toBe('modern');
+      expect(second.protocolVersion).toBe('2026-07-28');
+      expect(second.serverInfo.name).toBe('mcptest-modern-fixture');
+      const echo = await second.callTool('echo', { message: 'adopted' });
+      expect(echo.result.content).toEqual([{ type: 'text', text: 'Echo: adopted' }]);
+      expect(modern.requests().slice(before)).toEqual(['POST tools/call']);
+    } finally {
+      await second.close();
+    }
+    // The 2025 era has nothing to adopt.
+    await withSession(everything.url, 'legacy', async (session) => expect(session.discovery).toBeUndefined());
+  });
+
   it('elicitation in the modern era: input_required is answered by the same canned reply, then the call retried', async () => {
     const before = modern.requests().length;
     const session = await openSession({

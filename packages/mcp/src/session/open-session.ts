@@ -36,7 +36,7 @@ import {
 } from './client-handlers';
 import { bodyHint, httpStatusOf, McpSession, type SessionTransportKind } from './mcp-session';
 import { RecordingTransport, type CapturedNotification } from './recording-transport';
-import { fromV2Error, ModernSessionClient } from './session-client';
+import { fromV2Error, ModernSessionClient, type ServerDiscovery } from './session-client';
 import { describeNetworkError, displayUrl, redactSecrets, secretsOf, SessionError } from './session-error';
 
 /** A fetch the SDK transports can use; the global fetch and the SSRF-safe fetch both fit. */
@@ -65,6 +65,13 @@ export interface OpenSessionOptions {
    * (2026-07-28 only), `legacy` (the 2025 handshake), or one exact revision. stdio and SSE speak the 2025 era only.
    */
   readonly protocol?: ProtocolChoice;
+  /**
+   * Modern era only: the `server/discover` result an earlier session on the same server, URL and headers received
+   * (`McpSession.discovery`). The SDK v2 client adopts it (`connect({ prior })`) instead of sending server/discover
+   * again, so a stateless server's session costs no request of its own. Reuse it only within one authorization
+   * context (same headers); a stale one fails at the first request, as a changed server would anyway.
+   */
+  readonly priorDiscovery?: ServerDiscovery;
   /** Sent as clientInfo in initialize; default `mcptest`. */
   readonly clientInfo?: { readonly name: string; readonly version: string };
   /** Roots, sampling and elicitation the client offers; each present field is declared as a capability. */
@@ -434,9 +441,14 @@ async function attemptV2(
   });
   installModernClientHandlers(v2, options.capabilities);
   const handshake = modern ? 'server/discover' : 'initialize';
+  // A discover result this run already received for the same server and headers: adopted with no round trip.
+  const prior =
+    modern && options.priorDiscovery !== undefined
+      ? { prior: { kind: 'modern' as const, discover: options.priorDiscovery } }
+      : {};
 
   try {
-    await connectWithin(plan, handshake, (timeout) => v2.connect(recorder as never, { timeout }));
+    await connectWithin(plan, handshake, (timeout) => v2.connect(recorder as never, { timeout, ...prior }));
   } catch (error) {
     await v2.close().catch(() => undefined);
     await inner.close().catch(() => undefined);
@@ -464,9 +476,16 @@ async function attemptV2(
     transport: plan.kind,
     target: plan.target,
     protocolVersion: client.negotiatedProtocolVersion() ?? version,
+    ...(modern ? discoveryOf(v2) : {}),
     secrets: plan.secrets,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   });
+}
+
+/** The discover result the v2 client received or adopted, for McpSession.discovery. */
+function discoveryOf(v2: V2Client): { discovery?: ServerDiscovery } {
+  const discovery = v2.getDiscoverResult();
+  return discovery === undefined ? {} : { discovery };
 }
 
 /** Why connect/initialize failed, in words, keeping the HTTP status for `auto`. */

@@ -65,7 +65,7 @@ function kindOf(message: JSONRPCMessage): TranscriptEntry['kind'] {
 }
 
 /** A list that keeps its newest items within a count and a byte budget, dropping the oldest first. */
-class RetainedList<T> {
+class RetainedList<T extends { readonly seq: number }> {
   private readonly items: T[] = [];
   private readonly sizes: number[] = [];
   private bytes = 0;
@@ -90,8 +90,20 @@ class RetainedList<T> {
     }
   }
 
-  filter(keep: (item: T) => boolean): T[] {
-    return this.items.filter(keep);
+  /**
+   * The items after `seq`, oldest first. Items are pushed in seq order, so a binary search finds the first one: a
+   * shared session asks for each assertion's slice, and scanning the whole retained list (up to maxItems) every time
+   * made that cost grow with the run.
+   */
+  after(seq: number): T[] {
+    let low = 0;
+    let high = this.items.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.items[middle]!.seq > seq) high = middle;
+      else low = middle + 1;
+    }
+    return this.items.slice(low);
   }
 }
 
@@ -167,12 +179,12 @@ export class RecordingTransport implements Transport {
 
   /** The transcript, optionally only entries after `sinceSeq`. Messages are copies taken as they passed. */
   transcript(sinceSeq = 0): TranscriptEntry[] {
-    return this.entries.filter((entry) => entry.seq > sinceSeq);
+    return this.entries.after(sinceSeq);
   }
 
   /** Captured server notifications, optionally only after `sinceSeq`. */
   notifications(sinceSeq = 0): CapturedNotification[] {
-    return this.captured.filter((entry) => entry.seq > sinceSeq);
+    return this.captured.after(sinceSeq);
   }
 
   /** The current position; pass it as `sinceSeq` later to see only what came after. */

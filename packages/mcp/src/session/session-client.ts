@@ -4,6 +4,7 @@
 // closed connections and JSON-RPC errors), so a request fails with the same codes and wording in both eras.
 import {
   type Client as V2Client,
+  type DiscoverResult,
   ProtocolError as V2ProtocolError,
   SdkError as V2SdkError,
   SdkErrorCode as V2SdkErrorCode,
@@ -11,6 +12,12 @@ import {
 import type { AnySchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ErrorCode, McpError, type Implementation, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * A modern server's `server/discover` result as the SDK v2 client keeps it: what a later session on the same server
+ * and headers adopts instead of asking again (OpenSessionOptions.priorDiscovery).
+ */
+export type ServerDiscovery = DiscoverResult;
 
 /** The part of an SDK client an McpSession uses. */
 export interface SessionClient {
