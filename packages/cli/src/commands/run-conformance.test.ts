@@ -44,7 +44,7 @@ conformance: { revision: 2025-11-25, expected_failures: [completion-complete] }
 let modern: ModernServer;
 let nonconforming: NonconformingServer;
 beforeAll(async () => {
-  [modern, nonconforming] = await Promise.all([startModernServer(), startNonconformingServer()]);
+  [modern, nonconforming] = await Promise.all([startModernServer({ rejectForeignHosts: true }), startNonconformingServer()]);
 });
 afterAll(async () => {
   await Promise.all([modern?.stop(), nonconforming?.stop()]);
@@ -117,7 +117,7 @@ describe('mcptest run with a conformance block', () => {
       expect(pingAt).toBeGreaterThanOrEqual(0);
       expect(outcome.stdout).toMatch(/XFAIL \(in expected_failures\)/);
       expect(outcome.stdout).toMatch(
-        /conformance MCP 2025-11-25 \(.*legacy\.yaml\): 1 passed, 4 failed, 1 warning, 1 expected failure, 2 skipped.*: not ok/,
+        /conformance MCP 2025-11-25 \(.*legacy\.yaml\): 7 passed, 7 failed, 1 warning, 1 expected failure, 2 skipped.*: not ok/,
       );
     },
     SLOW_TEST_MS,

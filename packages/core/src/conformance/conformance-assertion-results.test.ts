@@ -43,6 +43,18 @@ describe('conformanceAssertionResults', () => {
     });
   });
 
+  it.each([
+    ['FAIL', 'SKIP', 'FAIL, not scored (pending in 2026-07-28): no 2020-12 tool'],
+    ['PASS', 'PASS', 'no 2020-12 tool'],
+  ] as const)('a %s of a check the revision does not score is %s', (verdict, status, detail) => {
+    const notScored = {
+      ...check('json-schema-2020-12-tool-found', verdict, 'no 2020-12 tool'),
+      notScored: 'pending in 2026-07-28',
+    };
+    const [result] = conformanceAssertionResults(summary([notScored]));
+    expect(result).toMatchObject({ status, detail, conformance: { status: verdict } });
+  });
+
   it('adds one FAIL per stale expected_failures entry, after the checks', () => {
     const results = conformanceAssertionResults(summary([check('ping', 'PASS')], ['ping', 'tools-list:tools-list']));
     expect(results.map((r) => [r.name, r.status])).toEqual([

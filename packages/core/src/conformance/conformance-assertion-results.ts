@@ -4,7 +4,11 @@ import type { ConformanceResult, ConformanceSummary } from './conformance-types'
 /** The name prefix of a conformance result in a run: `conformance tools-list`. */
 export const CONFORMANCE_RESULT_PREFIX = 'conformance ';
 
-/** How a check's verdict counts in a run: WARN (a SHOULD) and XFAIL (baselined) do not fail it, SKIPPED is a skip. */
+/**
+ * How a check's verdict counts in a run: WARN (a SHOULD) and XFAIL (baselined) do not fail it, SKIPPED is a skip. A FAIL
+ * of a check the official requirement set does not score yet (`notScored`) fails neither the official harness's run nor
+ * this one: it is a SKIP whose detail says FAIL and why it is not scored.
+ */
 function statusOf(result: ConformanceResult): AssertionStatus {
   switch (result.status) {
     case 'PASS':
@@ -12,7 +16,7 @@ function statusOf(result: ConformanceResult): AssertionStatus {
     case 'XFAIL':
       return 'PASS';
     case 'FAIL':
-      return 'FAIL';
+      return result.notScored === undefined ? 'FAIL' : 'SKIP';
     case 'SKIPPED':
       return 'SKIP';
     default:
@@ -24,6 +28,9 @@ function statusOf(result: ConformanceResult): AssertionStatus {
 function detailOf(result: ConformanceResult): string {
   const message = result.message ?? '';
   if (result.status === 'WARN') return message === '' ? 'WARN' : `WARN: ${message}`;
+  if (result.status === 'FAIL' && result.notScored !== undefined) {
+    return `FAIL, not scored (${result.notScored})${message === '' ? '' : `: ${message}`}`;
+  }
   if (result.status === 'XFAIL') {
     return message === '' ? 'XFAIL (in expected_failures)' : `XFAIL (in expected_failures): ${message}`;
   }

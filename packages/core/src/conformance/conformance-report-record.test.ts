@@ -54,6 +54,13 @@ describe('toConformanceReportRecord', () => {
     expect(record.checks[0]?.evidence).toEqual({ tools: 1 });
   });
 
+  it('counts a FAIL of a check the revision does not score as skipped, not failed', () => {
+    const unscored: ConformanceResult = { ...result('j', 'FAIL'), notScored: 'pending upstream' };
+    const record = toConformanceReportRecord(report([result('a', 'PASS'), result('b', 'FAIL'), unscored]));
+    expect(record).toMatchObject({ total: 3, passed: 1, failed: 1, skipped: 1 });
+    expect(record.checks[2]).toMatchObject({ status: 'FAIL', notScored: 'pending upstream' });
+  });
+
   it.each([
     ['ASCII', 'x'],
     ['multi-byte', 'é'],

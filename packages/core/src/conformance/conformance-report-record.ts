@@ -35,14 +35,19 @@ export interface ConformanceReportRecord extends ConformanceCounts {
 
 const encoder = new TextEncoder();
 
+/**
+ * The counts a run stores and shows. A FAIL of a check its revision does not score (`notScored`) is counted as skipped,
+ * as its run result is a SKIP: it fails neither the official harness's run nor the badge's score.
+ */
 export function conformanceCounts(summary: Pick<ConformanceSummary, 'results' | 'counts'>): ConformanceCounts {
   const { counts } = summary;
+  const unscoredFails = summary.results.filter((r) => r.status === 'FAIL' && r.notScored !== undefined).length;
   return {
     total: summary.results.length,
     passed: counts.PASS,
-    failed: counts.FAIL,
+    failed: counts.FAIL - unscoredFails,
     warnings: counts.WARN,
-    skipped: counts.SKIPPED,
+    skipped: counts.SKIPPED + unscoredFails,
     expectedFailures: counts.XFAIL,
   };
 }

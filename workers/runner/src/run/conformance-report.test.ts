@@ -19,7 +19,7 @@ let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   worker = await startTestWorker(database, redis);
-  server = await startModernServer({ legacy: 'reject' });
+  server = await startModernServer({ legacy: 'reject', rejectForeignHosts: true });
   receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
