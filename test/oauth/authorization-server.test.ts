@@ -3,6 +3,7 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthorizationServer, type AuthorizationServer } from './authorization-server';
+import { startClientMetadataServer, testCertificate, type ClientMetadataServer } from './client-metadata-server';
 import { authorizationCodeFlow, authorizationRequest, discover } from './oauth-client';
 
 const RESOURCE = 'http://127.0.0.1:9/mcp';
@@ -192,3 +193,56 @@ function cookies(response: Response): string {
     .map((line) => line.split(';')[0])
     .join('; ');
 }
+
+describe('Client ID Metadata Documents', () => {
+  let cimdAs: AuthorizationServer;
+  let documents: ClientMetadataServer;
+  let mismatched: ClientMetadataServer;
+
+  beforeAll(async () => {
+    const certificate = testCertificate();
+    cimdAs = await startAuthorizationServer({ clientMetadataCa: certificate.cert });
+    const document = (clientId: string): Record<string, unknown> => ({
+      client_id: clientId,
+      client_name: 'mcptest (CIMD)',
+      redirect_uris: [REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    });
+    documents = await startClientMetadataServer(certificate, document);
+    mismatched = await startClientMetadataServer(certificate, () => document('https://localhost/someone-else.json'));
+  });
+
+  afterAll(async () => {
+    await Promise.all([documents.stop(), mismatched.stop()]);
+    await cimdAs.stop();
+  });
+
+  it('an https client id URL is a client without registration: the AS fetches its document and issues tokens', async () => {
+    const flow = await authorizationCodeFlow(
+      cimdAs,
+      { clientId: documents.clientId, redirectUri: REDIRECT },
+      { resource: RESOURCE, scope: 'mcp:tools' },
+    );
+    expect(documents.fetches()).toBeGreaterThanOrEqual(1);
+    const { payload } = await jwtVerify(flow.tokens.access_token, createRemoteJWKSet(new URL(cimdAs.jwksUri)), {
+      issuer: cimdAs.issuer,
+      audience: RESOURCE,
+    });
+    expect(payload['client_id']).toBe(documents.clientId);
+    expect(flow.tokens.refresh_token).toEqual(expect.any(String));
+  });
+
+  it('a document whose client_id is not its own URL is refused', async () => {
+    const request = await authorizationRequest(
+      await discover(cimdAs.issuer),
+      { clientId: mismatched.clientId, redirectUri: REDIRECT },
+      { resource: RESOURCE, scope: 'mcp:tools' },
+    );
+    await expect(cimdAs.authorize(request.url)).rejects.toThrow(
+      'invalid_client_metadata: client_id metadata document client_id does not match the expected value',
+    );
+    expect(mismatched.fetches()).toBeGreaterThanOrEqual(1);
+  });
+});

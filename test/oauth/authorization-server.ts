@@ -310,6 +310,14 @@ function configuration(input: ConfigurationInput): Configuration {
     // grant type alone, which is what mcptest's refresh must be tested against.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     clientBasedCORS: () => true,
+    // A plain page that says the error code first, so authorize() and a browser test can tell what went wrong.
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = page(
+        'Authorization error',
+        `<p>${escapeHtml(String(out.error))}: ${escapeHtml(String(out.error_description ?? ''))}</p>`,
+      );
+    },
     ttl: {
       AccessToken: () => accessTokenTtl,
       ClientCredentials: () => accessTokenTtl,
