@@ -11,6 +11,7 @@ import {
   ResourcesAssertBlock,
   SamplingAssertBlock,
   SuiteClientCapabilities,
+  SuiteConformance,
   SuiteDocument,
   SuiteLoggingExpect,
   SuiteNotificationExpect,
@@ -224,6 +225,12 @@ const SECTIONS: readonly Section[] = [
     host: (fields) => ({ setup: [ordered(SuiteSetupStep, { tool: 'create_item', ...fields })], assert: ECHO }),
   },
   {
+    title: '`conformance` keys',
+    intro: 'The `conformance:` block of a suite file ([protocol.md](protocol.md#conformance)).',
+    schema: SuiteConformance,
+    host: (fields) => ({ name: 'example suite', server: { url: SERVER_URL }, conformance: fields }),
+  },
+  {
     title: '`policy` keys',
     intro: 'The `policy:` of a suite file.',
     schema: SuitePolicy,
@@ -390,7 +397,9 @@ function renderKey(section: ObjectSection, key: string, schema: AnySchema, probl
   const where = `${section.title}.${key}`;
   if (!meta.description) problems.push(`${where} has no description`);
   if (!meta.examples || meta.examples.length === 0) problems.push(`${where} has no example`);
-  const optional = defOf(schema).type === 'optional' || schema._zod.optin === 'optional';
+  // A key with a default may be left out too (ConformanceOptions' keys).
+  const type = defOf(schema).type;
+  const optional = type === 'optional' || type === 'default' || schema._zod.optin === 'optional';
   const lines = [
     `### \`${key}\``,
     '',

@@ -102,10 +102,33 @@ export type ConformanceFixture = z.infer<typeof ConformanceFixture>;
 
 /** The options a suite's `conformance:` block or the CLI gives. */
 export const ConformanceOptions = z.strictObject({
-  revision: ConformanceRevision.default('2026-07-28'),
-  fixtures: z.record(z.string().min(1), ConformanceFixture).default({}),
+  revision: ConformanceRevision.default('2026-07-28').meta({
+    description:
+      "The MCP revision whose requirement set is checked (the official harness's `--requirements`); the session " +
+      "speaks that revision's era. Default `2026-07-28`.",
+    examples: ['2025-11-25'],
+  }),
+  fixtures: z
+    .record(z.string().min(1), ConformanceFixture)
+    .default({})
+    .meta({
+      description:
+        'The tool a check that must call one may call, by fixture key (`simple_text_tool`, `error_tool`): a tool ' +
+        'name, or `{tool, arguments}`. Naming a tool is consent to call it (a Destructive one still needs the ' +
+        "policy's destructive opt-in); without it only the reference fixture's tool is called, and only when the " +
+        'policy classifies it read-only; otherwise the check is SKIPPED.',
+      examples: [{ simple_text_tool: 'echo', error_tool: { tool: 'fail', arguments: { reason: 'test' } } }],
+    }),
   /** `scenario` or `scenario:check`, as the official harness's baseline file. */
-  expected_failures: z.array(z.string().min(1)).default([]),
+  expected_failures: z
+    .array(z.string().min(1))
+    .default([])
+    .meta({
+      description:
+        "Baseline, as the official harness's: a scenario (`tools-call-error`) or `scenario:check`. A FAIL it names " +
+        'is XFAIL; an entry that names no failing check is stale and fails the run.',
+      examples: [['completion-complete', 'sep-2164-resource-not-found:sep-2164-data-uri']],
+    }),
 });
 export type ConformanceOptions = z.infer<typeof ConformanceOptions>;
 export type ConformanceOptionsInput = z.input<typeof ConformanceOptions>;

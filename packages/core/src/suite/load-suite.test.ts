@@ -254,7 +254,11 @@ describe('loadSuite: broken files are located and explained', () => {
         'bad.yaml:4:5: an assertion has exactly one block, and this one already has `assert` (line 3) (split it into separate assertions; a suite file holds several under `assertions:`)',
       ],
     ],
-    ['an empty assertions list', yaml('name: s', 'assertions: []'), ['bad.yaml:2:13: `assertions`: must not be empty']],
+    [
+      'an empty assertions list',
+      yaml('name: s', 'assertions: []'),
+      ['bad.yaml:2:13: `assertions`: must not be empty (add an assertion, or a `conformance:` block)'],
+    ],
     [
       'a second document after a suite document',
       yaml('assertions:', '  - assert: {tool: echo}', '---', 'assert: {tool: echo}'),
@@ -321,9 +325,104 @@ describe('loadSuite: broken files are located and explained', () => {
       ),
     );
     expect(errors).toEqual([
-      'bad.yaml:2:1: unknown key `x-defaults` at the top level (allowed here: name, server, setup, timeout, skip, skip_unless_env, fixture, policy, wire_schema, assertions)',
+      'bad.yaml:2:1: unknown key `x-defaults` at the top level (allowed here: name, server, setup, timeout, skip, skip_unless_env, fixture, policy, wire_schema, conformance, assertions)',
       'bad.yaml:2:38: unknown key `contians` in `assertions[0].assert.expect` (did you mean `contains`?)',
     ]);
+  });
+});
+
+describe('loadSuite: the conformance block', () => {
+  const SERVER = ['name: c', 'server: { url: https://a.example/mcp }'];
+
+  it.each([
+    [
+      'a block and no assertions: defaults filled in',
+      yaml(...SERVER, 'conformance: {}'),
+      { revision: '2026-07-28', fixtures: {}, expected_failures: [] },
+      0,
+    ],
+    [
+      'a block and an empty assertions list',
+      yaml(...SERVER, 'conformance: { revision: 2025-11-25 }', 'assertions: []'),
+      { revision: '2025-11-25', fixtures: {}, expected_failures: [] },
+      0,
+    ],
+    [
+      'every key, next to assertions',
+      yaml(
+        ...SERVER,
+        'conformance:',
+        '  revision: 2025-11-25',
+        '  fixtures:',
+        '    simple_text_tool: echo',
+        '    error_tool: { tool: fail, arguments: { reason: x } }',
+        '  expected_failures: [completion-complete, "sep-2164-resource-not-found:sep-2164-data-uri"]',
+        'assertions:',
+        '  - name: e',
+        '    assert: { tool: echo }',
+      ),
+      {
+        revision: '2025-11-25',
+        fixtures: { simple_text_tool: 'echo', error_tool: { tool: 'fail', arguments: { reason: 'x' } } },
+        expected_failures: ['completion-complete', 'sep-2164-resource-not-found:sep-2164-data-uri'],
+      },
+      1,
+    ],
+  ])('loads %s', (_label, text, conformance, assertions) => {
+    const suite = loaded(text);
+    expect(suite.conformance).toEqual(conformance);
+    expect(suite.assertions).toHaveLength(assertions);
+    expect(suite.server?.url).toBe('https://a.example/mcp');
+  });
+
+  it('a suite without the block has no conformance', () => {
+    expect(loaded(yaml(...SERVER, 'assertions:', '  - name: e', '    assert: { tool: echo }')).conformance).toBe(
+      undefined,
+    );
+  });
+
+  it.each([
+    [
+      'an unknown revision lists the allowed ones',
+      yaml(...SERVER, 'conformance: { revision: 2025-11-24 }'),
+      [
+        'bad.yaml:3:26: `conformance.revision`: expected one of 2025-11-25, 2026-07-28, got "2025-11-24" (did you mean `2025-11-25`?)',
+      ],
+    ],
+    [
+      'a misspelt key',
+      yaml(...SERVER, 'conformance:', '  expected_failure: [ping]'),
+      ['bad.yaml:4:3: unknown key `expected_failure` in `conformance` (did you mean `expected_failures`?)'],
+    ],
+    [
+      'an unknown fixture key',
+      yaml(...SERVER, 'conformance:', '  fixtures: { simple_txt_tool: echo }'),
+      [
+        'bad.yaml:4:32: `conformance.fixtures.simple_txt_tool`: unknown fixture key `simple_txt_tool` (did you mean `simple_text_tool`?)',
+      ],
+    ],
+    [
+      'a fixture that is neither a name nor {tool, arguments}',
+      yaml(...SERVER, 'conformance:', '  fixtures: { simple_text_tool: 3 }'),
+      ['bad.yaml:4:33: `conformance.fixtures.simple_text_tool`: expected a string or a mapping, got a number'],
+    ],
+    [
+      'an empty expected_failures entry',
+      yaml(...SERVER, 'conformance:', '  expected_failures: [""]'),
+      ['bad.yaml:4:23: `conformance.expected_failures[0]`: must not be empty'],
+    ],
+    [
+      'a block that is not a mapping',
+      yaml(...SERVER, 'conformance: 2026-07-28'),
+      ['bad.yaml:3:14: `conformance`: expected a mapping, got a string'],
+    ],
+    [
+      'no block and an empty assertions list',
+      yaml(...SERVER, 'assertions: []'),
+      ['bad.yaml:3:13: `assertions`: must not be empty (add an assertion, or a `conformance:` block)'],
+    ],
+  ])('refuses %s', (_label, text, errors) => {
+    expect(errorsOf(text)).toEqual(errors);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { WireSchemaMode } from '../wire/wire-finding';
+import type { ConformanceOptions } from '../conformance/conformance-types';
 import type { SuitePolicy } from '../policy/exec-policy-schema';
 import type { ProtocolChoice } from '../protocol/protocol-choice';
 import { type Document } from 'yaml';
@@ -126,6 +127,9 @@ export interface LoadedSuite {
   policy?: SuitePolicy;
   /** The suite's `wire_schema:` (suite files only); absent means DEFAULT_WIRE_SCHEMA_MODE. */
   wireSchema?: WireSchemaMode;
+  /** The suite's `conformance:` block with its defaults (suite files only): the checks run once per suite run. */
+  conformance?: ConformanceOptions;
+  /** Empty only when the suite has a `conformance:` block. */
   assertions: LoadedAssertion[];
 }
 
@@ -588,7 +592,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
       }
     }
 
-    if (has(value, 'assertions')) {
+    if (has(value, 'assertions') || has(value, 'conformance')) {
       suiteDocs++;
       if (suiteDocs > 1 || contentDocs > 1) {
         sink.add(
@@ -619,7 +623,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
         ...(suite.skip === undefined ? {} : { skip: suite.skip }),
       };
       suiteInfo = { doc: suite, defaults };
-      suite.assertions.forEach((item, index) => {
+      (suite.assertions ?? []).forEach((item, index) => {
         pending.push({ doc: item, offset: locatePath(doc, ['assertions', index]).offset, defaults });
       });
     } else {
@@ -693,6 +697,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
       ...(suiteInfo?.doc.fixture === undefined ? {} : { fixture: suiteInfo.doc.fixture }),
       ...(suiteInfo?.doc.policy === undefined ? {} : { policy: suiteInfo.doc.policy }),
       ...(suiteInfo?.doc.wire_schema === undefined ? {} : { wireSchema: suiteInfo.doc.wire_schema }),
+      ...(suiteInfo?.doc.conformance === undefined ? {} : { conformance: suiteInfo.doc.conformance }),
       assertions,
     },
   };

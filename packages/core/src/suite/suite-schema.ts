@@ -3,6 +3,8 @@ import { Expect } from '../check/expect-schema';
 import { SuitePolicy } from '../policy/exec-policy-schema';
 import { isProtocolChoice, PROTOCOL_CHOICES, type ProtocolChoice } from '../protocol/protocol-choice';
 import { WireSchemaMode } from '../wire/wire-finding';
+import { CONFORMANCE_CATALOG } from '../conformance/catalog';
+import { ConformanceOptions } from '../conformance/conformance-types';
 import { trajectoryDocumentShape } from '../trajectory/trajectory-schema';
 import { DURATION_EXAMPLE, parseDuration } from './parse-duration';
 import { suggestKey } from './suggest-key';
@@ -703,7 +705,37 @@ export const AssertionDocument = z
   });
 export type AssertionDocument = z.output<typeof AssertionDocument>;
 
-/** A suite file: defaults plus `assertions: [...]`. */
+/** The fixture keys the catalog's checks call tools by: a key outside it would name a tool no check ever calls. */
+const CONFORMANCE_FIXTURE_KEYS: readonly string[] = [
+  ...new Set(CONFORMANCE_CATALOG.flatMap((check) => (check.toolFixture ? [check.toolFixture.key] : []))),
+];
+
+/** A suite's `conformance:` block: core's ConformanceOptions (the CLI's flags say the same), fixture keys checked. */
+export const SuiteConformance = ConformanceOptions.superRefine((options, ctx) => {
+  for (const key of Object.keys(options.fixtures)) {
+    if (CONFORMANCE_FIXTURE_KEYS.includes(key)) continue;
+    const suggestion = suggestKey(key, CONFORMANCE_FIXTURE_KEYS);
+    ctx.issues.push({
+      code: 'custom',
+      message: `unknown fixture key \`${key}\``,
+      input: options.fixtures[key],
+      path: ['fixtures', key],
+      params: {
+        hint:
+          suggestion === undefined
+            ? `the fixture keys are ${CONFORMANCE_FIXTURE_KEYS.join(', ')}`
+            : `did you mean \`${suggestion}\`?`,
+      },
+    });
+  }
+}).meta({
+  description:
+    'Which requirement set to check, which tools the checks that call one may call, and the baseline of expected ' +
+    'failures. Every key is optional: `conformance: {}` checks the 2026-07-28 set and calls no tool it was not ' +
+    'given or cannot classify read-only.',
+});
+
+/** A suite file: defaults plus `assertions: [...]`, or a `conformance:` block, or both. */
 export const SuiteDocument = z
   .strictObject({
     ...sharedShape,
@@ -733,13 +765,23 @@ export const SuiteDocument = z
         '`off` does not validate. Every message an assertion sends and receives is checked (docs/protocol.md).',
       examples: ['strict'],
     }),
+    conformance: SuiteConformance.optional().meta({
+      description:
+        "Run the conformance checks of one MCP revision against the suite's server, once per run, next to (or " +
+        'instead of) the assertions: each check is a result named `conformance <check id>` ' +
+        '(docs/protocol.md#conformance). A check that must call a tool calls only a read-only tool or one named ' +
+        'under `fixtures`.',
+      examples: [
+        { revision: '2025-11-25', fixtures: { simple_text_tool: 'echo' }, expected_failures: ['completion-complete'] },
+      ],
+    }),
     assertions: z
       .array(AssertionDocument)
-      .min(1)
+      .optional()
       .meta({
         description:
           'The assertions, run one at a time in the order written. The other keys of the ' +
-          'suite are defaults for them.',
+          'suite are defaults for them. Required, and not empty, unless the suite has a `conformance:` block.',
         examples: [
           [
             { name: 'echo', assert: { tool: 'echo', args: { message: 'hi' }, expect: { contains: ['hi'] } } },
@@ -752,8 +794,20 @@ export const SuiteDocument = z
         ],
       }),
   })
+  .superRefine((suite, ctx) => {
+    // A conformance block is work of its own; without one, a suite with nothing to run is a mistake.
+    if (suite.conformance !== undefined || (suite.assertions !== undefined && suite.assertions.length > 0)) return;
+    ctx.issues.push({
+      code: 'custom',
+      message: suite.assertions === undefined ? 'missing required key `assertions`' : 'must not be empty',
+      input: suite.assertions,
+      path: suite.assertions === undefined ? [] : ['assertions'],
+      params: { hint: 'add an assertion, or a `conformance:` block' },
+    });
+  })
   .meta({
     description:
-      'A suite file: defaults at the top, the assertions under `assertions:`. A suite file holds exactly one document.',
+      'A suite file: defaults at the top, the assertions under `assertions:`, a `conformance:` block, or both. A ' +
+      'suite file holds exactly one document.',
   });
 export type SuiteDocument = z.output<typeof SuiteDocument>;
