@@ -23,7 +23,7 @@ export const runConformanceEndpoint = defineEndpoint({
   path: '/servers/{id}/conformance',
   operationId: 'runConformance',
   summary:
-    "Run the conformance checks of a revision against the server: finds or creates its suite `Conformance <revision>` (creating needs the write scope) and triggers a run of it like POST /suites/{id}/runs; with `wait`, answer 200 with the finished run if it ends in time",
+    'Run the conformance checks of a revision against the server: finds or creates its suite `Conformance <revision>` (creating needs the write scope) and triggers a run of it like POST /suites/{id}/runs; with `wait`, answer 200 with the finished run if it ends in time',
   tag,
   trigger: true,
   body: RunConformanceRequest,

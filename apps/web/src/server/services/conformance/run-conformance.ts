@@ -63,12 +63,6 @@ export async function runConformance(
     });
     suiteId = suite.id;
   }
-  const outcome = await triggerRun(
-    deps,
-    actor,
-    suiteId,
-    input.wait === undefined ? {} : { wait: input.wait },
-    options,
-  );
+  const outcome = await triggerRun(deps, actor, suiteId, input.wait === undefined ? {} : { wait: input.wait }, options);
   return { ...outcome, suiteId, suiteCreated };
 }
