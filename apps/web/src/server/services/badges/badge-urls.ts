@@ -26,8 +26,9 @@ export function projectBadgeUrls(appUrl: string, badgeKey: string): BadgeUrls {
 
 /**
  * The conformance badge of a suite with a `conformance:` block (the server's conformance suite of one revision):
- * "MCP 2026-07-28 · 37/37" from its latest report, under the suite's own badge key.
+ * "MCP 2026-07-28 · 37/37" from its latest report, under the suite's own badge key; it links to that suite's public
+ * status page by default.
  */
-export function conformanceBadgeUrls(appUrl: string, badgeKey: string): BadgeUrls {
-  return urls(appUrl, 'c', badgeKey);
+export function conformanceBadgeUrls(appUrl: string, badgeKey: string): BadgeUrls & { statusUrl: string } {
+  return { ...urls(appUrl, 'c', badgeKey), statusUrl: suiteStatusUrl(appUrl, badgeKey) };
 }

@@ -53,8 +53,8 @@ export const ConformanceReportResource = z.object({
   staleExpectedFailures: StoredNames,
   /** The tools called, in order: only read-only tools or named fixtures ever are. */
   toolCalls: StoredNames,
-  /** The public conformance badge of the report's suite (its unguessable badge key). */
-  badge: z.object({ svgUrl: z.string(), jsonUrl: z.string() }),
+  /** The public conformance badge of the report's suite (its unguessable badge key) and that suite's status page. */
+  badge: z.object({ svgUrl: z.string(), jsonUrl: z.string(), statusUrl: z.string() }),
 });
 export type ConformanceReportResource = z.infer<typeof ConformanceReportResource>;
 
