@@ -22,8 +22,7 @@ export function ConformanceReport({ org, report }: { org: string; report: Confor
     <section className="card conformance-report" aria-labelledby={titleId}>
       <h2 id={titleId}>{report.headline}</h2>
       <p className="conformance-verdict">
-        <StatusPill status={report.ok ? 'passed' : 'failed'} />{' '}
-        {report.ok ? 'Conformant' : 'Not conformant'} ·{' '}
+        <StatusPill status={report.ok ? 'passed' : 'failed'} /> {report.ok ? 'Conformant' : 'Not conformant'} ·{' '}
         <Link href={`/o/${org}/runs/${report.runId}`}>Run #{shortId(report.runId)}</Link> ·{' '}
         <TimeStamp value={report.createdAt} />
       </p>
@@ -51,8 +50,8 @@ export function ConformanceReport({ org, report }: { org: string; report: Confor
       {report.staleExpectedFailures.length > 0 ? (
         <div className="conformance-stale" role="note">
           <p>
-            <strong>Stale expected failures</strong>: these entries of <code>expected_failures</code> matched no
-            failing check. The fix landed: remove them from the suite.
+            <strong>Stale expected failures</strong>: these entries of <code>expected_failures</code> matched no failing
+            check. The fix landed: remove them from the suite.
           </p>
           <ul>
             {report.staleExpectedFailures.map((entry) => (
