@@ -2,3 +2,4 @@ export * from './conformance-types';
 export * from './catalog';
 export * from './evaluate-conformance';
 export * from './conformance-junit';
+export * from './conformance-assertion-results';

@@ -5,6 +5,7 @@
  */
 
 import type { WireFinding } from '../wire/wire-finding';
+import type { ConformanceRevision, ConformanceStatus } from '../conformance/conformance-types';
 
 export type AssertionStatus = 'PASS' | 'FAIL' | 'SKIP';
 
@@ -37,6 +38,20 @@ export interface AssertionResult {
    * `wire_schema`, default warn); absent when there were none or validation was off or not possible.
    */
   wireFindings?: WireFinding[];
+  /**
+   * Set on the results of a suite's `conformance:` block (named `conformance <check id>`): the check's own verdict,
+   * which keeps WARN and XFAIL apart where `status` folds them into PASS.
+   */
+  conformance?: AssertionConformance;
+}
+
+/** Which conformance check a result is, and its verdict in the catalog's words (docs/protocol.md#conformance). */
+export interface AssertionConformance {
+  checkId: string;
+  scenario: string;
+  status: ConformanceStatus;
+  specUrl: string;
+  revision: ConformanceRevision;
 }
 
 export interface RunSummary {

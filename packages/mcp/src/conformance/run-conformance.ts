@@ -21,6 +21,8 @@ import { isSessionError, openSession, type McpSession, type SessionFetch } from 
 
 export interface RunConformanceOptions {
   readonly url: string;
+  /** Default `http` (Streamable HTTP, as the official harness); a suite's server may say `sse` or `auto`. */
+  readonly transport?: 'http' | 'sse' | 'auto';
   readonly revision: ConformanceRevision;
   /** The session's era; default the revision itself, so a 2025 server is never judged by 2026 rules or the reverse. */
   readonly protocol?: ProtocolChoice;
@@ -34,6 +36,16 @@ export interface RunConformanceOptions {
   readonly fixtures?: Readonly<Record<string, ConformanceFixture>>;
   readonly expectedFailures?: readonly string[];
   readonly timeoutMs?: number;
+  /**
+   * Aborting (the run's cancellation or time limit) stops the checks: a request in flight is cancelled and nothing
+   * more is sent; the session is still closed.
+   */
+  readonly signal?: AbortSignal;
+  /**
+   * Runs each request (the session open, each check's request) under the caller's in-flight limit and pacing, as the
+   * executor's CallGate.send does for assertions; default: sent directly.
+   */
+  readonly send?: <T>(request: () => Promise<T>) => Promise<T>;
 }
 
 export interface ConformanceRunReport extends ConformanceSummary {
@@ -43,7 +55,7 @@ export interface ConformanceRunReport extends ConformanceSummary {
   readonly durationMs: number;
 }
 
-function observe<T>(run: () => Promise<T>): Promise<Observed<T>> {
+function observeResult<T>(run: () => Promise<T>): Promise<Observed<T>> {
   return run().then(
     (value): Observed<T> => ({ kind: 'result', value }),
     (error: unknown): Observed<T> => {
@@ -100,8 +112,14 @@ async function gather(
   options: RunConformanceOptions,
   calls: string[],
 ): Promise<Omit<ConformanceObservations, 'revision' | 'connect'>> {
-  const timeoutMs = options.timeoutMs;
-  const req = timeoutMs === undefined ? {} : { timeoutMs };
+  const { timeoutMs, signal } = options;
+  const req = { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(signal === undefined ? {} : { signal }) };
+  const send = options.send ?? ((request) => request());
+  // Each request waits its turn at the caller's gate; once the run is aborted nothing more is sent.
+  const observe = <T>(run: () => Promise<T>): Promise<Observed<T>> =>
+    signal?.aborted === true
+      ? Promise.resolve({ kind: 'not_run', reason: 'run cancelled' })
+      : observeResult(() => send(run));
   const checks = checksFor(options.revision);
   const wants = (id: string) => checks.some((check) => check.id === id);
   const ping = wants('ping') ? await observe(() => session.ping(req)) : undefined;
@@ -144,6 +162,10 @@ async function gather(
       toolCalls[fixture.key] = { kind: 'not_run', reason: pick.reason };
       continue;
     }
+    if (signal?.aborted === true) {
+      toolCalls[fixture.key] = { kind: 'not_run', reason: 'run cancelled' };
+      continue;
+    }
     if (options.budget) {
       const acquired = await options.budget.acquire();
       if (!acquired.ok) {
@@ -176,18 +198,22 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   const calls: string[] = [];
   let session: McpSession | undefined;
   let connectError: string | undefined;
+  const send = options.send ?? ((request) => request());
   try {
-    session = await openSession({
-      transport: 'http',
-      url: options.url,
-      protocol: options.protocol ?? options.revision,
-      ...(options.headers === undefined ? {} : { headers: options.headers }),
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-      clientInfo: { name: 'mcptest-conformance', version: '0.1.0' },
-      ...(options.timeoutMs === undefined
-        ? {}
-        : { connectTimeoutMs: options.timeoutMs, requestTimeoutMs: options.timeoutMs }),
-    });
+    if (options.signal?.aborted === true) throw new Error('run cancelled');
+    session = await send(() =>
+      openSession({
+        transport: options.transport ?? 'http',
+        url: options.url,
+        protocol: options.protocol ?? options.revision,
+        ...(options.headers === undefined ? {} : { headers: options.headers }),
+        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+        clientInfo: { name: 'mcptest-conformance', version: '0.1.0' },
+        ...(options.timeoutMs === undefined
+          ? {}
+          : { connectTimeoutMs: options.timeoutMs, requestTimeoutMs: options.timeoutMs }),
+      }),
+    );
   } catch (error) {
     connectError = error instanceof Error ? error.message : String(error);
   }

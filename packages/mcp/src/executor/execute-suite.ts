@@ -32,6 +32,7 @@ import { checkWire } from './check-wire';
 import { blockTool, type CallsVerdict, type PlannedCall, plannedCalls } from './plan-calls';
 import { type AssertionOutcome, runServerAssertion, type ServerAssertion } from './run-server-assertion';
 import { runTrajectory } from './run-trajectory';
+import { runSuiteConformance } from './run-suite-conformance';
 import { type Checker, type CheckRun, inProcessChecker } from '../sandbox/checker';
 import { staticSkipReason } from './skip-reason';
 import type { ExecutedAssertion, ExecuteSuiteOptions, ExecuteSuiteResult, ExecutionEvent } from './types';
@@ -114,7 +115,24 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
 
   const results: ExecutedAssertion[] = [];
   let sharedFixture: Awaited<ReturnType<typeof isolateFixture>> | undefined;
+  let conformance: ExecuteSuiteResult['conformance'];
   try {
+    // The suite's conformance block runs once, before the assertions, on its own session in its revision's era.
+    const checked = await runSuiteConformance(suite, {
+      options,
+      fetch,
+      gate,
+      cancelledReason: RUN_CANCELLED,
+      onBudgetExhausted: (exhausted) => run.onBudgetExhausted(exhausted),
+      onToolCall: () => run.onToolCall(),
+    });
+    conformance = checked.report;
+    if (conformance?.protocolVersion !== undefined) run.protocolVersions.add(conformance.protocolVersion);
+    for (const result of checked.results) {
+      emit({ type: 'assertion.started', key: result.key, name: result.name, trial: 0 });
+      results.push(result);
+      emit({ type: 'assertion.finished', result });
+    }
     if (run.shared && options.isolateFixtures && options.fixtureDir) {
       // One server session serves every assertion, so they share one copy of the fixture as well.
       sharedFixture = await isolateFixture(options.fixtureDir);
@@ -149,6 +167,7 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     ...(protocolVersion === '' ? {} : { protocolVersion }),
     ...(stoppedReason === undefined ? {} : { stoppedReason }),
     ...(unreachable === undefined ? {} : { unreachable }),
+    ...(conformance === undefined ? {} : { conformance }),
   };
 }
 

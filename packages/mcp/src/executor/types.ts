@@ -1,4 +1,5 @@
 import type { AssertionResult, CallBudget, ExecPolicy, ProtocolChoice, ToolClass, WireRevision } from '@mcptest/core';
+import type { ConformanceRunReport } from '../conformance';
 import type { SafeFetch } from '../net';
 import type { Checker } from '../sandbox/checker';
 
@@ -119,4 +120,9 @@ export interface ExecuteSuiteResult {
    * when one connected or none tried. Hosted runs end in `error` with it (see `findUnreachableServer`).
    */
   unreachable?: string;
+  /**
+   * The suite's `conformance:` block's report (its checks are also results, named `conformance <check id>`); absent
+   * without a block, or when the run was cancelled or out of budget before the checks ran.
+   */
+  conformance?: ConformanceRunReport;
 }
