@@ -11,8 +11,8 @@ import {
 } from './conformance-schemas';
 
 /**
- * A server's conformance: the latest ConformanceReport per revision (any suite of the server with a `conformance:`
- * block writes one per run; the newest wins), with its checks, evidence and the badge of the suite that produced it.
+ * A server's conformance: the latest ConformanceReport per revision, in CONFORMANCE_REVISIONS order (any suite of the
+ * server with a `conformance:` block writes one per run; the newest wins), with its checks, evidence and the badge of the suite that produced it.
  * 404 as the server itself for another tenant or a token restricted to another project.
  */
 export async function listServerConformance(
@@ -22,12 +22,17 @@ export async function listServerConformance(
 ): Promise<ServerConformance> {
   await getServerOrThrow(deps, actor, serverId);
   const db = deps.db.tenant(actor.tenantId);
-  const rows = await db.conformanceReport.findMany({
-    where: { serverId },
-    // One row per revision: the newest (distinct keeps the first row of each revision in this order).
-    distinct: ['revision'],
-    orderBy: [{ revision: 'asc' }, { createdAt: 'desc' }, { id: 'desc' }],
-  });
+  // One indexed look-up per revision (tenantId, serverId, revision, createdAt): a server run on a schedule has many
+  // reports, each with its checks, and only the newest of each revision is shown.
+  const latest = await Promise.all(
+    CONFORMANCE_REVISIONS.map((revision) =>
+      db.conformanceReport.findFirst({
+        where: { serverId, revision },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      }),
+    ),
+  );
+  const rows = latest.filter((row) => row !== null);
   const suites = await db.suite.findMany({
     where: { id: { in: rows.map((row) => row.suiteId) } },
     select: { id: true, badgeKey: true },
