@@ -18,6 +18,7 @@ export { handBackRun } from './runs/hand-back-run';
 export { resumeRun } from './runs/resume-run';
 export { finishRun, type EndingEvent, type FinishRunInput, type FinishRunResult } from './runs/finish-run';
 export { failRun } from './runs/fail-run';
+export { RUN_CONFORMANCE_INCLUDE } from './runs/run-conformance-include';
 export { seedRun, type SeedRunInput } from './runs/seed-run';
 export { recordRunCancel, type CancelRunRecord } from './runs/cancel-run';
 export { markRunOutboxDone } from './runs/mark-run-outbox-done';

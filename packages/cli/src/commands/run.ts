@@ -13,8 +13,10 @@ import {
   parseBaseline,
   shouldUseColor,
   type Baseline,
+  checksFor,
   type ExecPolicy,
   type LoadedSuite,
+  type SuiteConformanceReport,
 } from '@mcptest/core';
 import {
   createMemoryCallBudget,
@@ -266,7 +268,14 @@ async function execute(
     !args.noColor && shouldUseColor({ isTTY: io.stderrIsTTY ?? process.stderr.isTTY, env: env.raw });
   const reportColor = !args.noColor && shouldUseColor({ isTTY: io.stdoutIsTTY ?? process.stdout.isTTY, env: env.raw });
 
-  const total = prepared.suites.reduce((sum, s) => sum + s.suite.assertions.length, 0) * args.trials;
+  // A conformance block adds one result per check of its revision (and one per stale expected_failures entry).
+  const total = prepared.suites.reduce(
+    (sum, s) =>
+      sum +
+      s.suite.assertions.length * args.trials +
+      (s.suite.conformance ? checksFor(s.suite.conformance.revision).length : 0),
+    0,
+  );
   let finished = 0;
   const notes: string[] = [];
   const onEvent = (event: ExecutionEvent) => {
@@ -292,6 +301,7 @@ async function execute(
   const safeFetch = createSafeFetch({ allowPrivateNetworks: env.allowPrivateNetworks });
   const trials: ExecutedAssertion[] = [];
   const protocolVersions = new Set<string>();
+  const conformance: SuiteConformanceReport[] = [];
   try {
     for (const { suite, policy, fixtureDir, snapshots } of prepared.suites) {
       const outcome = await executeSuite(suite, {
@@ -316,6 +326,7 @@ async function execute(
       });
       trials.push(...outcome.results);
       if (outcome.protocolVersion !== undefined) protocolVersions.add(outcome.protocolVersion);
+      if (outcome.conformance) conformance.push({ ...outcome.conformance, file: suite.file });
       // The budget and an interrupt are already reported (event above, "interrupted" below); anything else is new.
       const reason = outcome.stoppedReason;
       if (reason !== undefined && !signal.aborted && !notes.some((note) => note.startsWith(reason))) {
@@ -343,6 +354,7 @@ async function execute(
     baseline: prepared.baseline,
     durationMs: Date.now() - started,
     ...(protocolVersions.size === 0 ? {} : { protocolVersion: [...protocolVersions].join(', ') }),
+    conformance,
   });
   problems.push(
     ...(await writeReportFiles(

@@ -5,6 +5,7 @@ import {
   type AssertionResult,
   type Baseline,
   type RunReport,
+  type SuiteConformanceReport,
 } from '@mcptest/core';
 
 /** What the report needs of an executed trial (`ExecutedAssertion` from packages/mcp has it all). */
@@ -23,6 +24,8 @@ export function buildRunReport(input: {
   durationMs: number;
   /** The MCP protocol version(s) the sessions negotiated (ExecuteSuiteResult.protocolVersion). */
   protocolVersion?: string;
+  /** The suites' conformance reports (ExecuteSuiteResult.conformance with the suite file). */
+  conformance?: SuiteConformanceReport[];
 }): RunReport {
   const groups = new Map<string, [AssertionResult, ...AssertionResult[]]>();
   for (const trial of input.trials) {
@@ -39,11 +42,12 @@ export function buildRunReport(input: {
     regressions: input.baseline ? findRegressions(input.baseline, results) : [],
     durationMs: input.durationMs,
     ...(input.protocolVersion === undefined ? {} : { protocolVersion: input.protocolVersion }),
+    ...(input.conformance === undefined || input.conformance.length === 0 ? {} : { conformance: input.conformance }),
   };
 }
 
 function pickResult(trial: TrialResult): AssertionResult {
-  const { name, status, detail, durationMs, file, tool, trials, wireFindings } = trial;
+  const { name, status, detail, durationMs, file, tool, trials, wireFindings, conformance } = trial;
   return {
     name,
     status,
@@ -53,5 +57,6 @@ function pickResult(trial: TrialResult): AssertionResult {
     ...(tool !== undefined && { tool }),
     ...(trials !== undefined && { trials }),
     ...(wireFindings !== undefined && { wireFindings }),
+    ...(conformance !== undefined && { conformance }),
   };
 }

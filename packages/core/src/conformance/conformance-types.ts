@@ -93,6 +93,14 @@ export interface ConformanceSummary {
   readonly ok: boolean;
 }
 
+/** A conformance run's outcome: the summary plus what the session found and did (`runConformance`, packages/mcp). */
+export interface ConformanceRunReport extends ConformanceSummary {
+  readonly protocolVersion?: string;
+  /** tools/call requests sent, by tool name in order (a destructive tool never appears unless the policy allows it). */
+  readonly toolCalls: readonly string[];
+  readonly durationMs: number;
+}
+
 /** A tool fixture as a user names it: the tool's name, or the name with the arguments to send. */
 export const ConformanceFixture = z.union([
   z.string().min(1),

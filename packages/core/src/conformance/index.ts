@@ -3,3 +3,4 @@ export * from './catalog';
 export * from './evaluate-conformance';
 export * from './conformance-junit';
 export * from './conformance-assertion-results';
+export * from './conformance-report-record';

@@ -19,6 +19,9 @@ import { escapeXmlAttribute as attr, escapeXmlText as text } from './xml-escape'
  *   passed every time), the names mcp-assert uses; each such case gets its own numbers in `<system-out>`, since
  *   properties inside a testcase are not in the JUnit schema that Jenkins and pytest's xunit2 follow.
  *
+ * - A conformance check (`conformance <id>`) gets `<system-out>` with its own verdict (WARN, XFAIL), revision, scenario
+ *   and spec link.
+ *
  * Text is escaped for XML 1.0, including characters it forbids outright (see xml-escape.ts).
  */
 export function formatJunitReport(report: RunReport): string {
@@ -68,6 +71,14 @@ function testsuite(name: string, results: readonly AssertionResult[]): string[] 
       children.push(`      <failure message="${attr(firstLine(r.detail))}">${text(r.detail)}</failure>`);
     } else if (r.status === 'SKIP') {
       children.push(`      <skipped message="${attr(r.detail)}"/>`);
+    }
+    if (r.conformance) {
+      // The check's own verdict (WARN and XFAIL are passes here) and where the spec says it.
+      const c = r.conformance;
+      const said = r.status === 'PASS' && r.detail !== '' ? `; ${r.detail}` : '';
+      children.push(
+        `      <system-out>${text(`conformance ${c.status} (MCP ${c.revision}, ${c.scenario}): ${c.specUrl}${said}`)}</system-out>`,
+      );
     }
     if (r.trials && r.trials.k > 1) {
       const t = r.trials;

@@ -1,4 +1,10 @@
-import { assertNever, type AssertionResult, type AssertionStatus, type RunReport } from '../result/run-result';
+import {
+  assertNever,
+  type AssertionResult,
+  type AssertionStatus,
+  type RunReport,
+  type SuiteConformanceReport,
+} from '../result/run-result';
 import { formatWireFinding } from '../wire/wire-finding';
 import { formatDuration, plural, visibleEscape } from './format-text';
 
@@ -39,10 +45,12 @@ export function formatTerminalReport(report: RunReport, options: TerminalReportO
 
   for (const result of report.results) {
     lines.push(resultLine(result, options.color));
-    if (result.status !== 'PASS' && result.detail !== '') {
+    // A conformance WARN or XFAIL counts as a pass, so its detail (which says which) is shown, in yellow.
+    const flagged = result.conformance?.status === 'WARN' || result.conformance?.status === 'XFAIL';
+    if ((result.status !== 'PASS' || flagged) && result.detail !== '') {
       // Two columns right of the name: the label is one symbol with colour, a four-letter word without.
       const indent = ' '.repeat((options.color ? 1 : 4) + 3);
-      const style: Style = result.status === 'FAIL' ? 'red' : 'gray';
+      const style: Style = result.status === 'FAIL' ? 'red' : flagged ? 'yellow' : 'gray';
       for (const line of result.detail.split(/\r?\n/)) lines.push(indent + paint(style, sanitize(line)));
     }
     const findings = (result.wireFindings ?? []).map(formatWireFinding);
@@ -63,6 +71,7 @@ export function formatTerminalReport(report: RunReport, options: TerminalReportO
   // The negotiated MCP revision says which era the results are about (a server may speak both).
   const protocol = report.protocolVersion === undefined ? '' : `, MCP ${sanitize(report.protocolVersion)}`;
   lines.push(`${counts.join(', ')} ${paint('gray', `(${formatDuration(report.durationMs)}${protocol})`)}`);
+  for (const conformance of report.conformance ?? []) lines.push(conformanceLine(conformance, paint));
 
   const withTrials = report.results.flatMap((r) => (r.trials ? [r.trials] : []));
   if (withTrials.length > 0) {
@@ -77,6 +86,20 @@ export function formatTerminalReport(report: RunReport, options: TerminalReportO
   }
 
   return `${lines.join('\n')}\n`;
+}
+
+/** `conformance MCP 2026-07-28: 9 passed, 1 warning, 1 expected failure, 2 skipped: ok` for a suite's block. */
+function conformanceLine(report: SuiteConformanceReport, paint: Painter): string {
+  const { PASS, FAIL, WARN, SKIPPED, XFAIL } = report.counts;
+  const parts = [paint('green', `${PASS} passed`)];
+  if (FAIL > 0) parts.push(paint('red', `${FAIL} failed`));
+  if (WARN > 0) parts.push(paint('yellow', plural(WARN, 'warning')));
+  if (XFAIL > 0) parts.push(paint('yellow', plural(XFAIL, 'expected failure')));
+  if (SKIPPED > 0) parts.push(paint('yellow', `${SKIPPED} skipped`));
+  const stale = report.staleExpectedFailures.length;
+  if (stale > 0) parts.push(paint('red', plural(stale, 'stale expected failure')));
+  const verdict = report.ok ? paint('green', 'ok') : paint('red', 'not ok');
+  return `conformance MCP ${sanitize(report.revision)} (${sanitize(report.file)}): ${parts.join(', ')}: ${verdict}`;
 }
 
 /**

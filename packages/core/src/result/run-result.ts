@@ -5,7 +5,7 @@
  */
 
 import type { WireFinding } from '../wire/wire-finding';
-import type { ConformanceRevision, ConformanceStatus } from '../conformance/conformance-types';
+import type { ConformanceRevision, ConformanceRunReport, ConformanceStatus } from '../conformance/conformance-types';
 
 export type AssertionStatus = 'PASS' | 'FAIL' | 'SKIP';
 
@@ -81,6 +81,14 @@ export interface RunReport {
    * with ", " when assertions reached servers on different revisions. Absent when no session opened.
    */
   protocolVersion?: string;
+  /** The reports of the run's suites that have a `conformance:` block, in suite order. */
+  conformance?: SuiteConformanceReport[];
+}
+
+/** One suite's conformance report in a run report. */
+export interface SuiteConformanceReport extends ConformanceRunReport {
+  /** The suite file whose `conformance:` block ran. */
+  file: string;
 }
 
 /** Counts by status; the one place a summary is computed. */

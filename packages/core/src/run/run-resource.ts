@@ -35,6 +35,22 @@ export const AssertionResultResource = z.object({
 });
 export type AssertionResultResource = z.infer<typeof AssertionResultResource>;
 
+/** The counts of a run's conformance report (a suite with a `conformance:` block; docs/protocol.md#conformance). */
+export const RunConformanceSummary = z.object({
+  /** The requirement set judged (2025-11-25, 2026-07-28). */
+  revision: z.string(),
+  /** Nothing failed unexpectedly and no expected_failures entry is stale. */
+  ok: z.boolean(),
+  total: z.int(),
+  passed: z.int(),
+  failed: z.int(),
+  warnings: z.int(),
+  skipped: z.int(),
+  /** FAILs listed in expected_failures (XFAIL). */
+  expectedFailures: z.int(),
+});
+export type RunConformanceSummary = z.infer<typeof RunConformanceSummary>;
+
 export const RegressionResource = z.object({
   name: z.string(),
   before: z.literal('PASS'),
@@ -62,6 +78,8 @@ export const RunResource = z.object({
   requestsUsed: z.int(),
   /** The MCP protocol version the run's sessions negotiated (docs/protocol.md); null when no session opened. */
   protocolVersion: z.string().nullable(),
+  /** Present when the run checked conformance (its suite has a `conformance:` block). */
+  conformance: RunConformanceSummary.optional(),
   error: z.string().nullable(),
   queuedAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
@@ -105,6 +123,8 @@ export interface RunRow {
   callsUsed: number;
   requestsUsed: number;
   protocolVersion: string | null;
+  /** The run's ConformanceReport (its counts), when the query included it and the run has one. */
+  conformance?: RunConformanceSummary | null;
   error: string | null;
   queuedAt: Date;
   startedAt: Date | null;
@@ -153,12 +173,19 @@ export function toRunListItem(row: RunRow, appUrl: string): RunListItem {
     callsUsed: row.callsUsed,
     requestsUsed: row.requestsUsed,
     protocolVersion: row.protocolVersion,
+    ...(row.conformance ? { conformance: conformanceOf(row.conformance) } : {}),
     error: row.error,
     queuedAt: row.queuedAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     durationMs: row.durationMs,
   };
+}
+
+/** Only the summary's fields: a row selected with more columns must not leak them onto the wire. */
+function conformanceOf(row: RunConformanceSummary): RunConformanceSummary {
+  const { revision, ok, total, passed, failed, warnings, skipped, expectedFailures } = row;
+  return { revision, ok, total, passed, failed, warnings, skipped, expectedFailures };
 }
 
 export function toAssertionResultResource(r: ResultRow): AssertionResultResource {

@@ -7,9 +7,11 @@ import {
   RUN_STATUS_TO_WIRE,
   shouldAdvanceBaseline,
   summarize,
+  toConformanceReportRecord,
   transitionRun,
   runStatusesAllowing,
   type AssertionResult,
+  type ConformanceRunReport,
   type FinalRunStatusValue,
   type Regression,
   type RunLifecycleEvent,
@@ -59,6 +61,11 @@ export interface FinishRunInput {
   protocolVersion?: string | undefined;
   /** The suite's name, recorded in an advanced baseline. */
   suiteName?: string | undefined;
+  /**
+   * The report of the suite's `conformance:` block (ExecuteSuiteResult.conformance): stored as the run's one
+   * ConformanceReport row, here and only here, in the same transaction as the run's end.
+   */
+  conformance?: ConformanceRunReport | undefined;
   /** Public base URL of the web app: `data.run.url` of the webhook bodies. */
   appUrl: string;
   now: Date;
@@ -97,7 +104,7 @@ async function finishInTransaction(
   const { now } = input;
   const run = await tx.run.findFirst({
     where: { id: input.runId },
-    select: { status: true, suiteId: true, trigger: true, branch: true, startedAt: true },
+    select: { status: true, suiteId: true, serverId: true, trigger: true, branch: true, startedAt: true },
   });
   if (!run) return { finished: false, status: null };
   const transition = transitionRun(run.status, input.event);
@@ -146,6 +153,26 @@ async function finishInTransaction(
   });
   if (!row) return { finished: false, status: run.status };
 
+  // Written after the guarded update, so only the one finisher that ended the run writes it (runId is unique too).
+  let conformance: RunRow['conformance'];
+  if (input.conformance) {
+    const record = toConformanceReportRecord(input.conformance);
+    await tx.conformanceReport.create({
+      data: {
+        tenantId,
+        serverId: run.serverId,
+        suiteId: run.suiteId,
+        runId: input.runId,
+        ...record,
+        checks: record.checks as unknown as object,
+      },
+    });
+    const { revision, ok, total, passed, failed, warnings, skipped, expectedFailures } = record;
+    conformance = { revision, ok, total, passed, failed, warnings, skipped, expectedFailures };
+  }
+  // The webhook bodies carry the conformance summary as the Run resource does.
+  const finished: RunRow = conformance ? { ...row, conformance } : row;
+
   if (shouldAdvanceBaseline({ status: wireStatus, trigger: run.trigger, branch: run.branch })) {
     const entries = results.map((r) => ({ name: r.name, status: r.status }));
     const data: Baseline = { version: 1, suite: input.suiteName, createdAt: now.toISOString(), entries };
@@ -156,7 +183,7 @@ async function finishInTransaction(
     });
   }
 
-  const deliveryIds = await createDeliveries(tx, tenantId, row, input.appUrl, now);
+  const deliveryIds = await createDeliveries(tx, tenantId, finished, input.appUrl, now);
   const payload: RunFinishedOutboxPayload = {
     suiteId: row.suiteId,
     projectId: row.projectId,

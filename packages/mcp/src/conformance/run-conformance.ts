@@ -10,7 +10,7 @@ import {
   type ConformanceFixture,
   type ConformanceObservations,
   type ConformanceRevision,
-  type ConformanceSummary,
+  type ConformanceRunReport,
   type ConformanceToolFixture,
   type ExecPolicy,
   type ProtocolChoice,
@@ -48,12 +48,8 @@ export interface RunConformanceOptions {
   readonly send?: <T>(request: () => Promise<T>) => Promise<T>;
 }
 
-export interface ConformanceRunReport extends ConformanceSummary {
-  readonly protocolVersion?: string;
-  /** tools/call requests sent, by tool name in order (a destructive tool never appears unless the policy allows it). */
-  readonly toolCalls: readonly string[];
-  readonly durationMs: number;
-}
+/** Defined in core (the run report and the worker's storage read it too); exported here where it is made. */
+export type { ConformanceRunReport };
 
 function observeResult<T>(run: () => Promise<T>): Promise<Observed<T>> {
   return run().then(

@@ -1,4 +1,4 @@
-import { RUN_STATUS_TO_WIRE, type Regression, type RunSummary } from '@mcptest/core';
+import { type ConformanceRunReport, RUN_STATUS_TO_WIRE, type Regression, type RunSummary } from '@mcptest/core';
 import { finishRun, type EndingEvent, type TenantDb } from '@mcptest/db';
 import { dispatchAdmittedRuns, settleRunOutbox } from '@mcptest/redis';
 import type { WorkerDeps } from '../worker-deps';
@@ -13,6 +13,8 @@ export interface CompleteRunInput {
   /** The MCP protocol version the sessions negotiated (ExecuteSuiteResult.protocolVersion). */
   protocolVersion?: string | undefined;
   suiteName?: string | undefined;
+  /** The suite's conformance report (ExecuteSuiteResult.conformance); finishRun stores it with the run's end. */
+  conformance?: ConformanceRunReport | undefined;
 }
 
 export type CompletedRun =

@@ -4,6 +4,7 @@ import {
   endingEventFor,
   summarize,
   transcriptQuotaNotice,
+  type ConformanceRunReport,
   type RunInterruption,
 } from '@mcptest/core';
 import { claimRun, handBackRun } from '@mcptest/db';
@@ -160,6 +161,7 @@ export async function executeRunJob(
   let stoppedReason: string | undefined;
   let unreachable: string | undefined;
   let protocolVersion: string | undefined;
+  let conformance: ConformanceRunReport | undefined;
   let executed: ExecutedAssertion[];
   try {
     const outcome = await executeSuite(plan.suite, {
@@ -180,6 +182,7 @@ export async function executeRunJob(
     stoppedReason = outcome.stoppedReason;
     unreachable = outcome.unreachable;
     protocolVersion = outcome.protocolVersion;
+    conformance = outcome.conformance;
   } finally {
     interruption = handle.interruption();
     deps.active.finish(runId);
@@ -212,6 +215,7 @@ export async function executeRunJob(
     requestsUsed: usage.requests.run.used,
     ...(protocolVersion === undefined ? {} : { protocolVersion }),
     suiteName: plan.suite.name,
+    ...(conformance === undefined ? {} : { conformance }),
   });
   log.info(
     {

@@ -1,4 +1,4 @@
-import { findRunResults } from '@mcptest/db';
+import { findRunResults, RUN_CONFORMANCE_INCLUDE } from '@mcptest/db';
 import { ApiError } from '@/server/api/api-error';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import type { RunResource } from './run-schemas';
@@ -9,6 +9,8 @@ export async function getRunRowOrThrow(deps: ServiceDeps, actor: Actor, runId: s
   // The project filter is part of the lookup, so another project's run answers exactly like no run at all.
   const run = await deps.db.tenant(actor.tenantId).run.findFirst({
     where: { id: runId, ...(actor.projectId ? { projectId: actor.projectId } : {}) },
+    // The conformance summary is part of the Run resource.
+    include: RUN_CONFORMANCE_INCLUDE,
   });
   if (!run) throw new ApiError('not_found', 'run not found');
   return run;

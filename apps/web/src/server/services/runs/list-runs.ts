@@ -1,4 +1,5 @@
 import { RUN_STATUS_FROM_WIRE, RUN_TRIGGER_FROM_WIRE } from '@mcptest/core';
+import { RUN_CONFORMANCE_INCLUDE } from '@mcptest/db';
 import { assertProjectAllowed } from '@/server/api/authenticate';
 import { afterCursor, decodeCursor, PAGE_ORDER, toPage, type Page } from '@/server/services/pagination';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
@@ -20,6 +21,7 @@ export async function listRuns(deps: ServiceDeps, actor: Actor, query: ListRunsQ
     },
     orderBy: PAGE_ORDER,
     take: query.limit + 1,
+    include: RUN_CONFORMANCE_INCLUDE,
   });
   return toPage(rows, query.limit, (row) => toRunListItem(row, deps.appUrl));
 }
