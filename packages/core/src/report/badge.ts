@@ -1,5 +1,6 @@
 import { makeBadge } from 'badge-maker';
 import { z } from 'zod';
+import type { ConformanceReportRecord } from '../conformance/conformance-report-record';
 import type { RunReport, RunSummary } from '../result/run-result';
 
 /** shields.io endpoint JSON (https://shields.io/badges/endpoint-badge), also the input of `renderBadgeSvg`. */
@@ -174,21 +175,14 @@ export function makeStatusBadgeData(status: BadgeStatus, options: { label?: stri
   }
 }
 
-/** A conformance report's counts, as stored on a ConformanceReport row. */
-export interface ConformanceCounts {
-  revision: string;
-  total: number;
-  passed: number;
-  skipped: number;
-  ok: boolean;
-}
-
 /**
  * The badge status of a conformance report. Judged = every check that was not SKIPPED (a WARN or an expected failure
  * was judged and did not pass); the colour follows `ok`, the official harness's verdict, so a report whose only
  * misses are warnings or listed expected failures is green while it shows fewer passes than checks.
  */
-export function conformanceBadgeStatus(report: ConformanceCounts): Extract<BadgeStatus, { state: 'conformance' }> {
+export function conformanceBadgeStatus(
+  report: Pick<ConformanceReportRecord, 'revision' | 'total' | 'passed' | 'skipped' | 'ok'>,
+): Extract<BadgeStatus, { state: 'conformance' }> {
   return {
     state: 'conformance',
     revision: report.revision,

@@ -1,8 +1,9 @@
-// Seeding for the conformance tests before a worker writes reports: a ConformanceReport row built from core's own
-// verdicts over chosen observations, on a finished run of a suite (no server is called).
+// Seeding for the conformance tests without a worker: a ConformanceReport row as finishRun writes it (core's
+// toConformanceReportRecord of core's verdicts over chosen observations), on a finished run of a suite (no server).
 import {
   NOT_FOUND_RESOURCE_URI,
   evaluateConformance,
+  toConformanceReportRecord,
   type ConformanceObservations,
   type ConformanceRevision,
 } from '@mcptest/core';
@@ -61,24 +62,21 @@ export async function seedConformanceReport(
     failed: summary.counts.FAIL,
     queuedAt: new Date(clock),
   });
+  // The worker's own record (finishRun stores toConformanceReportRecord of the executor's report).
+  const record = toConformanceReportRecord({
+    ...summary,
+    ...(observations.connect.ok ? { protocolVersion: observations.connect.protocolVersion } : {}),
+    toolCalls: options.toolCalls ?? ['echo'],
+    durationMs: 5,
+  });
   const report = await tenant.conformanceReport.create({
     data: {
       tenantId: seeded.tenantId,
       serverId: seeded.serverId,
       suiteId: seeded.suiteId,
       runId: run.id,
-      revision: summary.revision,
-      protocolVersion: observations.connect.ok ? observations.connect.protocolVersion : null,
-      total: summary.results.length,
-      passed: summary.counts.PASS,
-      failed: summary.counts.FAIL,
-      warnings: summary.counts.WARN,
-      skipped: summary.counts.SKIPPED,
-      expectedFailures: summary.counts.XFAIL,
-      ok: summary.ok,
-      checks: summary.results as object[],
-      staleExpectedFailures: summary.staleExpectedFailures as string[],
-      toolCalls: options.toolCalls ?? ['echo'],
+      ...record,
+      checks: record.checks as object[],
       createdAt: new Date(clock + 1000),
     },
     select: { id: true },
