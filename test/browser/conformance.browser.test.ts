@@ -81,7 +81,7 @@ describe('the Conformance tab and badge', () => {
     expect(judged).toBeGreaterThan(0);
     expect(passed).toBeLessThanOrEqual(judged!);
     const report = owner.getByRole('region', { name: state.headline });
-    await report.getByRole('link', { name: `Run #${state.runId.slice(0, 8)}` }).waitFor();
+    await report.getByRole('link', { name: `Run #${state.runId.slice(-8)}` }).waitFor();
     expect(await report.innerText()).toMatch(/Negotiated protocol: 2026-07-28/);
 
     // tools-list passes against this server, with a link to its spec section.
