@@ -142,6 +142,13 @@ describe('mcptest validate', () => {
     });
   });
 
+  it('says a suite has a conformance block, and accepts one without assertions', async () => {
+    const dir = tree('conformance', { 'c.yaml': 'name: c\nconformance: { revision: 2025-11-25 }\n' });
+    const result = await runCli(['validate', dir]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain(`ok  ${path.join(dir, 'c.yaml')} (0 assertions, conformance 2025-11-25)\n`);
+  });
+
   it('checks every file and reports the good ones too when some fail', async () => {
     const dir = tree('mixed', { 'good.yaml': VALID, 'bad.yaml': 'assert: {tool: a}\nskip: maybe?\nskp: true\n' });
     const result = await runCli(['validate', dir]);

@@ -43,7 +43,9 @@ export async function validateCommand(args: readonly string[]): Promise<CliResul
     const result = loadSuite(text, file);
     if (result.ok) {
       assertions += result.suite.assertions.length;
-      stdout += `ok  ${file} (${plural(result.suite.assertions.length, 'assertion')})\n`;
+      const conformance = result.suite.conformance;
+      const checks = conformance ? `, conformance ${conformance.revision}` : '';
+      stdout += `ok  ${file} (${plural(result.suite.assertions.length, 'assertion')}${checks})\n`;
     } else {
       failed++;
       stderr += result.errors.map((error) => `${formatSuiteError(error)}\n`).join('');

@@ -12,6 +12,12 @@ describe('countAssertions (the live progress bar’s total)', () => {
     expect(countAssertions(yaml)).toBe(2);
   });
 
+  it('adds one per check of a conformance block', () => {
+    // The 2025-11-25 set has 9 checks, the 2026-07-28 set 11 (catalog.ts; docs/protocol.md's table).
+    expect(countAssertions('conformance: { revision: 2025-11-25 }\n')).toBe(9);
+    expect(countAssertions('conformance: {}\nassertions:\n  - name: a\n    assert: { tool: echo }\n')).toBe(12);
+  });
+
   it('gives no total for a missing or broken suite', () => {
     expect(countAssertions(undefined)).toBeUndefined();
     expect(countAssertions('assertions: [')).toBeUndefined();

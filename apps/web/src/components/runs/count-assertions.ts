@@ -1,11 +1,13 @@
-import { loadSuite } from '@mcptest/core';
+import { checksFor, loadSuite } from '@mcptest/core';
 
 /**
- * How many results a run of this suite YAML produces (one per assertion; hosted runs make one trial), for the live
- * progress bar's total. Undefined when the YAML is missing or does not load (the bar then shows no total).
+ * How many results a run of this suite YAML produces (one per assertion, hosted runs making one trial, plus one per
+ * check of its `conformance:` block's revision), for the live progress bar's total. Undefined when the YAML is missing or does not load (the bar then shows no total).
  */
 export function countAssertions(yaml: string | undefined): number | undefined {
   if (yaml === undefined) return undefined;
   const loaded = loadSuite(yaml, 'suite.yaml');
-  return loaded.ok ? loaded.suite.assertions.length : undefined;
+  if (!loaded.ok) return undefined;
+  const { assertions, conformance } = loaded.suite;
+  return assertions.length + (conformance ? checksFor(conformance.revision).length : 0);
 }
