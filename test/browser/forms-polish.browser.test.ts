@@ -2,8 +2,6 @@
 // and axe-core on every main page: no page scrolls sideways, every name is whole in a tooltip, axe finds nothing.
 // Also the form details of issue 15's list 8: the empty-suite message, one label per transport, next runs in one
 // zone, the rotated webhook secret in a full-width field, the progress bar's total, the server picker.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../db';
@@ -14,7 +12,7 @@ import { waitForRunStatus } from './flows/runs';
 import { discoverServer, registerServer } from './flows/servers';
 import { createApiToken, createWebhook } from './flows/settings';
 import { openNewSuite, saveSuite, setSchedule, typeYaml } from './flows/suites';
-import { createOrganization, createProject, launchBrowser, screenshot, signInDev } from './harness';
+import { axeViolations, createOrganization, createProject, launchBrowser, screenshot, signInDev } from './harness';
 
 const database = useTestDatabase();
 const redis = useTestRedis();
@@ -41,15 +39,6 @@ const names = {
 /** The rules issue 15 found (list 11); the test fails on any violation, and names these in the message first. */
 const AXE_RULES_FOUND = ['scrollable-region-focusable', 'label-content-name-mismatch', 'region'];
 
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[]; html: string }[];
-}
-
 /** In the page: widths that reveal sideways overflow. */
 const overflow = () => {
   const d = (
@@ -63,25 +52,6 @@ const overflow = () => {
     innerWidth: (globalThis as unknown as { innerWidth: number }).innerWidth,
   };
 };
-
-/** Runs axe-core (injected through the debugging protocol, which the page's CSP does not govern) on the open page. */
-async function axeViolations(p: Page): Promise<AxeViolation[]> {
-  await p.evaluate(await axeSource);
-  return p.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(o: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    // label-content-name-mismatch is experimental in axe (off by default); issue 15 found it, so it is on here.
-    const result = await axe.run({
-      resultTypes: ['violations'],
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, html: n.html.slice(0, 160) })),
-    }));
-  });
-}
 
 /** Opens `path`, then checks no sideways scroll and no axe violation; returns problems as text (empty when clean). */
 async function auditPage(path: string): Promise<string[]> {
@@ -273,6 +243,7 @@ describe('forms and pages with the longest names', () => {
       o,
       `${o}/projects/${state.projectId}`,
       `${o}/servers/${state.serverId}`,
+      `${o}/servers/${state.serverId}/conformance`,
       `${o}/projects/${state.projectId}/suites/new`,
       `${o}/suites/${state.suiteId}`,
       `${o}/suites/${state.suiteId}/edit`,

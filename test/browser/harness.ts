@@ -1,6 +1,7 @@
 // Browser tests: Debian chromium driven by playwright-core against the real web app (test/web-server.ts; and worker, when the test starts
-// one). Helpers here are the steps every flow shares: launch, sign in with the development sign-in, screenshots.
-import { mkdir } from 'node:fs/promises';
+// one). Helpers here are the steps every flow shares: launch, sign in with the development sign-in, screenshots, axe.
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -67,4 +68,34 @@ export async function createProject(page: Page, baseUrl: string, org: string, na
   await page.getByRole('button', { name: 'Create project' }).click();
   await page.waitForURL((url) => /\/projects\/[^/]+$/.test(url.pathname));
   return new URL(page.url()).pathname.split('/')[4]!;
+}
+
+/** axe-core's browser bundle, read once, on first use. */
+let axeSource: Promise<string> | undefined;
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[]; html: string }[];
+}
+
+/** Runs axe-core (injected through the debugging protocol, which the page's CSP does not govern) on the open page. */
+export async function axeViolations(p: Page): Promise<AxeViolation[]> {
+  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await p.evaluate(await axeSource);
+  return p.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(o: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    // label-content-name-mismatch is experimental in axe (off by default); issue 15 found it, so it is on here.
+    const result = await axe.run({
+      resultTypes: ['violations'],
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, html: n.html.slice(0, 160) })),
+    }));
+  });
 }

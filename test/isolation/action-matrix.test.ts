@@ -157,6 +157,11 @@ const ACTION_CASES: Record<string, Case> = {
     // A server that cannot be reached is an ok state with a failure inside.
     succeeded: (outcome) => outcome.kind === 'ok' && (outcome.data as { kind?: string }).kind === 'discovered',
   },
+  'app/o/[org]/servers/[serverId]/conformance/actions.ts#runConformanceAction': {
+    operation: 'runConformance',
+    role: 'MEMBER',
+    fields: (set) => ({ serverId: set.serverId, revision: '2026-07-28' }),
+  },
   'app/o/[org]/servers/[serverId]/actions.ts#updateServerAction': {
     operation: 'updateServer',
     role: 'MEMBER',

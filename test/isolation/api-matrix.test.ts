@@ -50,6 +50,8 @@ const NOT_TOKEN_ROUTES: Record<string, string> = {
   'app/api/auth/[...nextauth]/route.ts': 'Auth.js sign-in and session endpoints: no tenant data, no API token',
   'app/api/badges/p/[file]/route.ts':
     'public project badge addressed by an unguessable key (DESIGN.md badges); unknown keys: its route.test.ts',
+  'app/api/badges/c/[file]/route.ts':
+    "public conformance badge addressed by its suite's unguessable key (DESIGN.md badges); unknown keys: its route.test.ts",
   'app/api/badges/s/[file]/route.ts':
     'public suite badge addressed by an unguessable key (DESIGN.md badges); unknown keys: its route.test.ts',
   'app/api/health/route.ts': 'liveness of the app: no tenant data',
@@ -99,6 +101,23 @@ const API_CASES: Record<string, ApiCase> = {
     },
   },
   discoverServer: {},
+  getServerConformance: {},
+  runConformance: {
+    body: () => ({ revision: '2026-07-28' }),
+    // The run scope runs an existing conformance suite (creating one needs write: its route.test.ts).
+    prepare: async (deps, set) => {
+      await deps.db.tenant(set.tenantId).suite.create({
+        data: {
+          tenantId: set.tenantId,
+          projectId: set.projectId,
+          serverId: set.serverId,
+          name: 'Conformance 2026-07-28',
+          yaml: "name: Conformance 2026-07-28\nconformance:\n  revision: '2026-07-28'\n",
+          badgeKey: `matrix-conformance-${set.serverId}`,
+        },
+      });
+    },
+  },
   getSuite: {},
   updateSuite: { body: (set) => ({ name: 'renamed suite', serverId: set.serverId }) },
   deleteSuite: {},

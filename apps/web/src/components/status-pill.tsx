@@ -7,6 +7,10 @@ const LABELS: Record<string, string> = {
   FAIL: 'Fail',
   SKIP: 'Skip',
   ERROR: 'Error',
+  // Conformance verdicts (WARN: a SHOULD not met; XFAIL: a failure listed in expected_failures).
+  WARN: 'Warning',
+  SKIPPED: 'Skipped',
+  XFAIL: 'Expected failure',
 };
 
 export function StatusPill({ status }: { status: string }) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../result/run-result';
 import {
+  conformanceBadgeStatus,
+  conformanceHeadline,
   makeBadgeData,
   makeStatusBadgeData,
   projectBadgeStatus,
@@ -118,6 +120,16 @@ describe('makeStatusBadgeData', () => {
     { status: { state: 'error' }, message: 'error', color: 'orange' },
     { status: { state: 'no runs' }, message: 'no runs', color: 'lightgrey' },
     { status: { state: 'not found' }, message: 'not found', color: 'lightgrey' },
+    {
+      status: { state: 'conformance', revision: '2026-07-28', passed: 37, judged: 37, ok: true },
+      message: 'MCP 2026-07-28 · 37/37',
+      color: 'brightgreen',
+    },
+    {
+      status: { state: 'conformance', revision: '2025-11-25', passed: 12, judged: 14, ok: false },
+      message: 'MCP 2025-11-25 · 12/14',
+      color: 'red',
+    },
   ])('$message', ({ status, message, color }) => {
     expect(makeStatusBadgeData(status)).toEqual({ schemaVersion: 1, label: 'mcptest', message, color });
   });
@@ -125,5 +137,22 @@ describe('makeStatusBadgeData', () => {
   it('takes a label, including an empty one (message only)', () => {
     expect(makeStatusBadgeData({ state: 'passing' }, { label: 'api' }).label).toBe('api');
     expect(makeStatusBadgeData({ state: 'passing' }, { label: '' }).label).toBe('');
+  });
+});
+
+describe('conformanceBadgeStatus', () => {
+  it('judges every check that was not skipped, and takes the colour from ok', () => {
+    // 10 PASS, 1 WARN, 1 XFAIL, 2 SKIPPED: 10 of 12 judged, and ok (the harness exits 0) stays green.
+    const status = conformanceBadgeStatus({ revision: '2026-07-28', total: 14, passed: 10, skipped: 2, ok: true });
+    expect(status).toEqual({ state: 'conformance', revision: '2026-07-28', passed: 10, judged: 12, ok: true });
+    expect(conformanceHeadline(status)).toBe('MCP 2026-07-28 · 10/12');
+    expect(makeStatusBadgeData(status).color).toBe('brightgreen');
+    const failing = conformanceBadgeStatus({ revision: '2026-07-28', total: 14, passed: 10, skipped: 2, ok: false });
+    expect(makeStatusBadgeData(failing).color).toBe('red');
+  });
+
+  it('shows 0/0 when every check was skipped', () => {
+    const status = conformanceBadgeStatus({ revision: '2025-11-25', total: 3, passed: 0, skipped: 3, ok: true });
+    expect(makeStatusBadgeData(status).message).toBe('MCP 2025-11-25 · 0/0');
   });
 });

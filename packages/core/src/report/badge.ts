@@ -1,5 +1,6 @@
 import { makeBadge } from 'badge-maker';
 import { z } from 'zod';
+import type { ConformanceReportRecord } from '../conformance/conformance-report-record';
 import type { RunReport, RunSummary } from '../result/run-result';
 
 /** shields.io endpoint JSON (https://shields.io/badges/endpoint-badge), also the input of `renderBadgeSvg`. */
@@ -97,6 +98,14 @@ export const BadgeStatus = z.discriminatedUnion('state', [
   }),
   z.object({ state: z.literal('error') }),
   z.object({ state: z.literal('no runs') }),
+  /** A conformance badge: the latest report of a server's conformance suite for one revision. */
+  z.object({
+    state: z.literal('conformance'),
+    revision: z.string().min(1),
+    passed: z.number().int().nonnegative(),
+    judged: z.number().int().nonnegative(),
+    ok: z.boolean(),
+  }),
   z.object({ state: z.literal('not found') }),
 ]);
 export type BadgeStatus = z.infer<typeof BadgeStatus>;
@@ -161,5 +170,31 @@ export function makeStatusBadgeData(status: BadgeStatus, options: { label?: stri
       return badge('no runs', 'lightgrey');
     case 'not found':
       return badge('not found', 'lightgrey');
+    case 'conformance':
+      return badge(conformanceHeadline(status), status.ok ? 'brightgreen' : 'red');
   }
+}
+
+/**
+ * The badge status of a conformance report. Judged = every check that was not SKIPPED (a WARN or an expected failure
+ * was judged and did not pass); the colour follows `ok`, the official harness's verdict, so a report whose only
+ * misses are warnings or listed expected failures is green while it shows fewer passes than checks.
+ */
+export function conformanceBadgeStatus(
+  report: Pick<ConformanceReportRecord, 'revision' | 'total' | 'passed' | 'skipped' | 'ok'>,
+): Extract<BadgeStatus, { state: 'conformance' }> {
+  return {
+    state: 'conformance',
+    revision: report.revision,
+    passed: report.passed,
+    judged: report.total - report.skipped,
+    ok: report.ok,
+  };
+}
+
+/** "MCP 2026-07-28 · 12/14": the one wording of a conformance result, on the badge and the Conformance tab alike. */
+export function conformanceHeadline(
+  status: Pick<Extract<BadgeStatus, { state: 'conformance' }>, 'revision' | 'passed' | 'judged'>,
+): string {
+  return `MCP ${status.revision} · ${status.passed}/${status.judged}`;
 }

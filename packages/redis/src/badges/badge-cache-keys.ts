@@ -1,7 +1,11 @@
 import { redisKey } from '../redis';
 
-/** Whose badge: one suite, or a project's aggregate over its enabled suites. */
-export type BadgeSubjectKind = 'suite' | 'project';
+/**
+ * Whose badge: one suite, a project's aggregate over its enabled suites, or the conformance badge of a server's
+ * conformance suite (keyed by that suite's badge key and id, like its suite badge, but drawn from its latest
+ * ConformanceReport).
+ */
+export type BadgeSubjectKind = 'suite' | 'project' | 'conformance';
 export type BadgeFormat = 'svg' | 'json';
 
 /**

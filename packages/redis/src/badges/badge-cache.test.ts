@@ -80,6 +80,22 @@ describe('badge cache', () => {
     expect(await cache.lookup(suite)).toBeDefined();
   });
 
+  it("invalidates a suite's conformance badge with its suite badge (a finished run changes both)", async () => {
+    const { redis, prefix } = testRedis;
+    const cache = createBadgeCache({ redis, prefix });
+    const conformance = variant({ kind: 'conformance', badgeKey: 'conf' });
+    const status = { state: 'conformance', revision: '2026-07-28', passed: 3, judged: 4, ok: false } as const;
+    await cache.store(
+      conformance,
+      entry({ subjectId: 's-conf', status, version: await cache.version('conformance', 's-conf') }),
+    );
+    expect((await cache.lookup(conformance))?.status).toEqual(status);
+    await invalidateBadges(redis, prefix, { projectId: 's-conf' });
+    expect(await cache.lookup(conformance)).toBeDefined();
+    await invalidateBadges(redis, prefix, { suiteId: 's-conf' });
+    expect(await cache.lookup(conformance)).toBeUndefined();
+  });
+
   it('keeps variants apart, with no label in the key', async () => {
     const { redis, prefix } = testRedis;
     const cache = createBadgeCache({ redis, prefix });

@@ -3,6 +3,7 @@ import type { Redis } from '../redis';
 import { BADGE_VERSION_TTL_SECONDS, badgeVersionKey } from './badge-cache-keys';
 
 export interface BadgeSubjects {
+  /** The suite: its suite badge and its conformance badge (a suite without a `conformance:` block has none cached). */
   suiteId?: string;
   /** The suite's project (its aggregate badge); null or undefined to skip. */
   projectId?: string | null | undefined;
@@ -16,7 +17,9 @@ export interface BadgeSubjects {
  */
 export async function invalidateBadges(redis: Redis, prefix: string, subjects: BadgeSubjects): Promise<void> {
   const keys = [
-    ...(subjects.suiteId ? [badgeVersionKey(prefix, 'suite', subjects.suiteId)] : []),
+    ...(subjects.suiteId
+      ? [badgeVersionKey(prefix, 'suite', subjects.suiteId), badgeVersionKey(prefix, 'conformance', subjects.suiteId)]
+      : []),
     ...(subjects.projectId ? [badgeVersionKey(prefix, 'project', subjects.projectId)] : []),
   ];
   if (keys.length === 0) return;

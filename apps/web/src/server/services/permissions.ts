@@ -61,6 +61,13 @@ export const OPERATIONS = {
   deleteServer: 'write',
   /** Also the web app's "Test connection" (the same connection action): both make requests to the server. */
   discoverServer: 'run',
+  /** A server's latest conformance report per revision (and the Conformance tab). */
+  getServerConformance: 'read',
+  /**
+   * "Run conformance": a run of the server's conformance suite. Creating that suite the first time also needs write,
+   * checked by the service (runConformance), so a run-only token cannot add suites.
+   */
+  runConformance: 'run',
   // Suites
   listSuites: 'read',
   getSuite: 'read',

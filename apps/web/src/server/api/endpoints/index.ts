@@ -6,5 +6,6 @@ import './runs';
 import './tokens';
 import './policy';
 import './webhooks';
+import './conformance';
 
 export { declaredEndpoints } from '@/server/api/endpoint';

@@ -4,7 +4,7 @@ export interface BadgeUrls {
   jsonUrl: string;
 }
 
-function urls(appUrl: string, kind: 's' | 'p', badgeKey: string): BadgeUrls {
+function urls(appUrl: string, kind: 's' | 'p' | 'c', badgeKey: string): BadgeUrls {
   const base = `${appUrl.replace(/\/+$/, '')}/api/badges/${kind}/${encodeURIComponent(badgeKey)}`;
   return { svgUrl: `${base}.svg`, jsonUrl: `${base}.json` };
 }
@@ -22,4 +22,13 @@ export function suiteStatusUrl(appUrl: string, badgeKey: string): string {
 /** A project's aggregate badge URLs; the key comes from `ensureProjectBadgeKey`. */
 export function projectBadgeUrls(appUrl: string, badgeKey: string): BadgeUrls {
   return urls(appUrl, 'p', badgeKey);
+}
+
+/**
+ * The conformance badge of a suite with a `conformance:` block (the server's conformance suite of one revision):
+ * "MCP 2026-07-28 · 37/37" from its latest report, under the suite's own badge key; it links to that suite's public
+ * status page by default.
+ */
+export function conformanceBadgeUrls(appUrl: string, badgeKey: string): BadgeUrls & { statusUrl: string } {
+  return { ...urls(appUrl, 'c', badgeKey), statusUrl: suiteStatusUrl(appUrl, badgeKey) };
 }

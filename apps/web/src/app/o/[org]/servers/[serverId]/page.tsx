@@ -5,6 +5,7 @@ import { DeleteServerForm } from '@/components/servers/delete-server-form';
 import { DiscoveryView } from '@/components/servers/discovery-view';
 import { EditServerForm } from '@/components/servers/edit-server-form';
 import { HeaderList } from '@/components/servers/header-list';
+import { ServerTabs } from '@/components/servers/server-tabs';
 import { PROTOCOL_OPTIONS, TRANSPORT_LABELS } from '@/components/servers/tool-labels';
 import { TimeStamp } from '@/components/time-stamp';
 import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
@@ -57,6 +58,7 @@ export default async function ServerPage({ params, searchParams }: Props) {
           </>
         }
       />
+      <ServerTabs org={org} serverId={server.id} />
       <ConnectionPanel
         org={org}
         serverId={server.id}

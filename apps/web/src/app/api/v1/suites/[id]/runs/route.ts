@@ -1,16 +1,11 @@
-import { ApiError } from '@/server/api/api-error';
 import { triggerRunEndpoint } from '@/server/api/endpoints/runs';
+import { readIdempotencyKey } from '@/server/api/idempotency-key';
 import { withApi } from '@/server/api/with-api';
 import { apiRunTrigger } from '@/server/services/runs/api-run-trigger';
 import { triggerRun } from '@/server/services/runs/trigger-run';
 
 export const POST = withApi(triggerRunEndpoint, async ({ deps, actor, params, body, request }) => {
-  const key = request.headers.get('idempotency-key') ?? undefined;
-  if (key !== undefined && (key.length === 0 || key.length > 200)) {
-    throw new ApiError('validation_failed', 'Idempotency-Key must be 1 to 200 characters', [
-      { path: 'header.Idempotency-Key', message: 'must be 1 to 200 characters' },
-    ]);
-  }
+  const key = readIdempotencyKey(request);
   const outcome = await triggerRun(deps, actor, params.id ?? '', body, {
     trigger: apiRunTrigger(body),
     ...(key ? { idempotencyKey: key } : {}),

@@ -1,0 +1,16 @@
+import { NavLinks } from '@/components/nav-links';
+
+/** A server's pages as tabs under its header: the overview (connection, discovery, details) and its conformance. */
+export function ServerTabs({ org, serverId }: { org: string; serverId: string }) {
+  const base = `/o/${org}/servers/${serverId}`;
+  return (
+    <nav aria-label="Server" className="tabs servers-tabs">
+      <NavLinks
+        links={[
+          { href: base, label: 'Overview', exact: true },
+          { href: `${base}/conformance`, label: 'Conformance' },
+        ]}
+      />
+    </nav>
+  );
+}
