@@ -120,6 +120,9 @@ const CASES: Record<string, ActionCase> = {
     // The fresh set's suite uses the server (a conflict); a server of its own can be deleted.
     fields: (set) => ({ serverId: set.serverId }),
   },
+  'app/o/[org]/servers/[serverId]/conformance/actions.ts#runConformanceAction': {
+    fields: (set) => ({ serverId: set.serverId, revision: '2026-07-28' }),
+  },
   'app/o/[org]/settings/actions.ts#updatePolicyAction': {
     fields: () => ({
       max_calls: '55',

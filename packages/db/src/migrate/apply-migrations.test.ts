@@ -47,6 +47,7 @@ describe('applyMigrations on the real migrations', () => {
         'AssertionResult',
         'AuditLog',
         'Baseline',
+        'ConformanceReport',
         'Invitation',
         'Membership',
         'Project',

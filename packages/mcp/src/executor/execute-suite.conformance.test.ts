@@ -150,7 +150,11 @@ describe('a suite conformance block against the modern-only server', () => {
       suiteOf('name: c\ntimeout: 2s\nconformance: {}\n'),
       options('http://127.0.0.1:9/mcp'),
     );
-    expect(run.results.every((r) => r.status === 'FAIL' && r.connection === 'failed')).toBe(true);
+    // Every check's verdict is FAIL; a check the revision does not score is a SKIP in the run (it fails nothing).
+    expect(run.results.every((r) => r.conformance?.status === 'FAIL' && r.connection === 'failed')).toBe(true);
+    const unscored = run.results.filter((r) => r.status === 'SKIP');
+    expect(unscored.every((r) => r.detail?.startsWith('FAIL, not scored'))).toBe(true);
+    expect(run.results.filter((r) => r.status === 'FAIL').length).toBeGreaterThan(unscored.length);
     expect(run.unreachable).toBeDefined();
   });
 });

@@ -1,3 +1,4 @@
+import { checksFor } from '@mcptest/core';
 import { describe, expect, it } from 'vitest';
 import { countAssertions } from './count-assertions';
 
@@ -13,9 +14,12 @@ describe('countAssertions (the live progress bar’s total)', () => {
   });
 
   it('adds one per check of a conformance block', () => {
-    // The 2025-11-25 set has 9 checks, the 2026-07-28 set 11 (catalog.ts; docs/protocol.md's table).
-    expect(countAssertions('conformance: { revision: 2025-11-25 }\n')).toBe(9);
-    expect(countAssertions('conformance: {}\nassertions:\n  - name: a\n    assert: { tool: echo }\n')).toBe(12);
+    // One result per check of the revision's requirement set (catalog.ts; docs/protocol.md's table); 2026-07-28 by default.
+    expect(countAssertions('conformance: { revision: 2025-11-25 }\n')).toBe(checksFor('2025-11-25').length);
+    expect(countAssertions('conformance: {}\nassertions:\n  - name: a\n    assert: { tool: echo }\n')).toBe(
+      checksFor('2026-07-28').length + 1,
+    );
+    expect(checksFor('2026-07-28').length).toBeGreaterThan(checksFor('2025-11-25').length);
   });
 
   it('gives no total for a missing or broken suite', () => {

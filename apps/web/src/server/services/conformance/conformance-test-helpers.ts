@@ -17,7 +17,10 @@ const tools = (names: string[]) => ({
 
 /** A server that answers everything well, except a tool name with a space in it (a WARN) and no error tool (SKIPPED). */
 export function goodObservations(revision: ConformanceRevision): ConformanceObservations {
-  const listing = tools(['echo', 'has space']);
+  // 2026-07-28 listings carry caching hints (SEP-2549); the checks that need raw probes are SKIPPED without them.
+  const hints = revision === '2026-07-28' ? { ttlMs: 60_000, cacheScope: 'public' } : {};
+  const listed = tools(['echo', 'has space']);
+  const listing = { ...listed, value: { ...listed.value, ...hints } };
   return {
     revision,
     connect: {
@@ -27,8 +30,8 @@ export function goodObservations(revision: ConformanceRevision): ConformanceObse
     },
     ping: { kind: 'result', value: {} },
     toolsList: [listing, listing, listing],
-    resourcesList: { kind: 'result', value: { resources: [] } },
-    promptsList: { kind: 'result', value: { prompts: [] } },
+    resourcesList: { kind: 'result', value: { resources: [], ...hints } },
+    promptsList: { kind: 'result', value: { prompts: [], ...hints } },
     completion: { kind: 'not_run', reason: 'no prompt test_prompt_with_arguments' },
     resourceNotFound: { kind: 'rpc_error', code: -32602, message: 'nope', data: { uri: NOT_FOUND_RESOURCE_URI } },
     toolCalls: {
