@@ -39,15 +39,20 @@ const resolve: HostResolver = (hostname) =>
 function countingSafeFetch(allowPrivateNetworks: readonly string[] = DEV): {
   fetch: SessionFetch;
   urls: string[];
+  /** Form bodies sent (token and refresh requests), parsed. */
+  forms: URLSearchParams[];
   safe: SafeFetch;
 } {
   const safe = createSafeFetch({ allowPrivateNetworks, resolve });
   const urls: string[] = [];
+  const forms: URLSearchParams[] = [];
   return {
     safe,
     urls,
+    forms,
     fetch: (url, init) => {
       urls.push(String(url));
+      if (init?.body instanceof URLSearchParams) forms.push(new URLSearchParams(init.body));
       return safe(url, init);
     },
   };
@@ -358,6 +363,7 @@ describe('the authorization-code flow', () => {
     });
 
     const callback = await as.authorize(start.authorizationUrl);
+    const recorded = countingSafeFetch();
     const tokens = await completeAuthorization({
       discovery,
       client,
@@ -365,7 +371,7 @@ describe('the authorization-code flow', () => {
       callbackUrl: callback.href,
       state: start.state,
       codeVerifier: start.codeVerifier,
-      fetch: safeFetch,
+      fetch: recorded.fetch,
     });
     expect(tokens).toMatchObject({
       tokenType: 'bearer',
@@ -374,6 +380,11 @@ describe('the authorization-code flow', () => {
     });
     expect(tokens.expiresAt).toBeGreaterThan(Date.now());
     expect(tokens.expiresAt).toBeLessThanOrEqual(Date.now() + TOKEN_TTL_SECONDS * 1000);
+
+    // RFC 8707: the resource indicator on the token request as well as the authorization request.
+    expect(recorded.forms.map((form) => [form.get('grant_type'), form.get('resource')])).toEqual([
+      ['authorization_code', correct.resource],
+    ]);
 
     let current = tokens;
     let refreshes = 0;
@@ -385,7 +396,7 @@ describe('the authorization-code flow', () => {
           discovery,
           client,
           refreshToken: current.refreshToken!,
-          fetch: safeFetch,
+          fetch: recorded.fetch,
         });
         return current.accessToken;
       },
@@ -398,6 +409,11 @@ describe('the authorization-code flow', () => {
     expect(await listTools(correct.url, fetchAuthorized)).toEqual(['echo', 'get-sum', 'whoami']);
     expect(refreshes).toBe(1);
     expect(current.accessToken).not.toBe(tokens.accessToken);
+    await recorded.safe.close();
+    expect(recorded.forms.map((form) => [form.get('grant_type'), form.get('resource')])).toEqual([
+      ['authorization_code', correct.resource],
+      ['refresh_token', correct.resource],
+    ]);
   });
 
   it('refuses a callback whose state is not the session’s', async () => {
