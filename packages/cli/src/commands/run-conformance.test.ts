@@ -44,7 +44,10 @@ conformance: { revision: 2025-11-25, expected_failures: [completion-complete] }
 let modern: ModernServer;
 let nonconforming: NonconformingServer;
 beforeAll(async () => {
-  [modern, nonconforming] = await Promise.all([startModernServer({ rejectForeignHosts: true }), startNonconformingServer()]);
+  [modern, nonconforming] = await Promise.all([
+    startModernServer({ rejectForeignHosts: true }),
+    startNonconformingServer(),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([modern?.stop(), nonconforming?.stop()]);
