@@ -129,6 +129,7 @@ describe('secrets at rest in Postgres', () => {
           resourceMetadata: {},
           issuer: 'https://as.example',
           authorizationServer: { issuer: 'https://as.example', token_endpoint: 'https://as.example/token' },
+          authorizationServerMetadataUrl: 'https://as.example/.well-known/oauth-authorization-server',
         },
       },
     });

@@ -28,6 +28,7 @@ export const ServerAuthorizationSecrets = z.object({
     resourceMetadata: z.record(z.string(), z.unknown()),
     issuer: z.string().min(1),
     authorizationServer: z.record(z.string(), z.unknown()),
+    authorizationServerMetadataUrl: z.string().min(1),
     scopesSupported: z.array(z.string()).optional(),
     challengeScope: z.string().optional(),
   }),

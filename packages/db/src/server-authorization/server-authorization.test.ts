@@ -24,6 +24,7 @@ const secrets = (accessToken: string, refreshToken: string): ServerAuthorization
     resourceMetadata: { resource: 'https://s.example/mcp' },
     issuer: 'https://as.example',
     authorizationServer: { issuer: 'https://as.example', token_endpoint: 'https://as.example/token' },
+    authorizationServerMetadataUrl: 'https://as.example/.well-known/oauth-authorization-server',
   },
 });
 
