@@ -7,6 +7,9 @@ import { RUN_WEBHOOK_EVENTS } from './run-webhook-body';
  */
 export const SERVER_AUTHORIZATION_FAILED_EVENT = 'server.authorization_failed';
 
+/** The error of a run whose server's OAuth connection can no longer be refreshed (the run row, the webhook body). */
+export const AUTHORIZATION_EXPIRED_ERROR = 'authorization expired: reconnect this server';
+
 /** Every event a webhook can subscribe to, in the canonical order (the API and the web app take it from here). */
 export const WEBHOOK_EVENTS = [...RUN_WEBHOOK_EVENTS, SERVER_AUTHORIZATION_FAILED_EVENT] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
