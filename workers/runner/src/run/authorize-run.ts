@@ -4,6 +4,7 @@ import {
   markServerAuthorization,
   updateServerAuthorizationTokens,
   type LoadedServerAuthorization,
+  type ServerAuthorizationSecrets,
   type TenantDb,
 } from '@mcptest/db';
 import {
@@ -43,14 +44,37 @@ export interface RunAuthorization {
 }
 
 export type PrepareRunAuthorizationResult =
-  | { ok: true; authorization: RunAuthorization | undefined }
-  | ({ ok: false } & AuthorizationProblem);
+  { ok: true; authorization: RunAuthorization | undefined } | ({ ok: false } & AuthorizationProblem);
 
 const METHOD_TO_WIRE = {
   PRE_REGISTERED: 'pre_registered',
   CLIENT_ID_METADATA_DOCUMENT: 'client_id_metadata_document',
   DYNAMIC: 'dynamic',
 } as const satisfies Record<LoadedServerAuthorization['registrationMethod'], OAuthClientRegistration['method']>;
+
+/** The stored tokens as an `OAuthTokenSet` (absent fields left out, as exactOptionalPropertyTypes wants them). */
+function tokenSetOf(stored: ServerAuthorizationSecrets['tokens']): OAuthTokenSet {
+  const { refreshToken, expiresAt, scope } = stored;
+  return {
+    accessToken: stored.accessToken,
+    tokenType: stored.tokenType,
+    ...(refreshToken === undefined ? {} : { refreshToken }),
+    ...(expiresAt === undefined ? {} : { expiresAt }),
+    ...(scope === undefined ? {} : { scope }),
+  };
+}
+
+/**
+ * `authorizedFetch` over a fetch of the safe-fetch family. MCP sessions call fetch with a URL and an init; a `Request`
+ * (whose body could not be sent twice on a refresh-and-retry) is refused rather than sent without its token.
+ */
+function authorize(fetch: FetchLike, source: OAuthTokenSource): FetchLike {
+  const wrapped = authorizedFetch(fetch, source);
+  return (input, init) =>
+    input instanceof Request
+      ? Promise.reject(new TypeError('an authorized request must be given as a URL and an init, not a Request'))
+      : wrapped(input, init);
+}
 
 /** Thrown into the run's requests once its authorization is gone; the message is the run's error. */
 class RunAuthorizationError extends Error {
@@ -87,7 +111,7 @@ export async function prepareRunAuthorization(
     seen.add(tokens.accessToken);
     if (tokens.refreshToken) seen.add(tokens.refreshToken);
   };
-  remember(current.secrets.tokens);
+  remember(tokenSetOf(current.secrets.tokens));
   let problem: AuthorizationProblem | undefined;
   // Read through a function: the closures below set it, which TypeScript's narrowing of the variable does not see.
   const problemNow = (): AuthorizationProblem | undefined => problem;
@@ -122,7 +146,7 @@ export async function prepareRunAuthorization(
     const reloaded = await loadServerAuthorization(db, deps.secretBox, serverId);
     if (!reloaded || reloaded.state !== 'CONNECTED' || reloaded.tokenVersion === from.tokenVersion) return false;
     current = reloaded;
-    remember(reloaded.secrets.tokens);
+    remember(tokenSetOf(reloaded.secrets.tokens));
     return true;
   };
 
@@ -135,7 +159,8 @@ export async function prepareRunAuthorization(
       // With refresh-token rotation, a worker that refreshed first made ours invalid: its tokens are good.
       if (await adoptNewer(from)) return current.secrets.tokens.accessToken;
       const message = error instanceof Error ? error.message : String(error);
-      const refused = error instanceof OAuthFlowError && (error.code === 'refresh_failed' || error.code === 'token_failed');
+      const refused =
+        error instanceof OAuthFlowError && (error.code === 'refresh_failed' || error.code === 'token_failed');
       if (refused) {
         const marked = await markServerAuthorization(db, {
           id: from.id,
@@ -168,7 +193,9 @@ export async function prepareRunAuthorization(
 
   const source: OAuthTokenSource = {
     current: () =>
-      problem ? Promise.reject(new RunAuthorizationError(problem.error)) : Promise.resolve(current.secrets.tokens.accessToken),
+      problem
+        ? Promise.reject(new RunAuthorizationError(problem.error))
+        : Promise.resolve(current.secrets.tokens.accessToken),
     refresh: () => {
       if (problem) return Promise.reject(new RunAuthorizationError(problem.error));
       // One refresh at a time: concurrent 401s of one run share it.
@@ -190,13 +217,12 @@ export async function prepareRunAuthorization(
     }
   }
 
-  const authorize = (fetch: FetchLike): FetchLike => authorizedFetch(fetch, source);
   return {
     ok: true,
     authorization: {
       wrap: (fetch) =>
-        Object.assign(authorize(fetch), {
-          withGate: (gate: Parameters<SafeFetch['withGate']>[0]) => authorize(fetch.withGate(gate)),
+        Object.assign(authorize(fetch, source), {
+          withGate: (gate: Parameters<SafeFetch['withGate']>[0]) => authorize(fetch.withGate(gate), source),
           close: () => fetch.close(),
         }),
       problem: problemNow,

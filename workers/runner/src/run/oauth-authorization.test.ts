@@ -14,7 +14,6 @@ import {
 } from '@mcptest/core';
 import {
   createSecretBox,
-  findRunResults,
   loadServerAuthorization,
   saveServerAuthorization,
   secretContext,
@@ -27,7 +26,14 @@ import { authorizationCodeFlow } from '../../../../test/oauth/oauth-client';
 import { startProtectedMcpServer, type ProtectedMcpServer } from '../../../../test/oauth/protected-mcp-server';
 import { useTestRedis } from '../../../../test/redis';
 import { startWebhookReceiver, verifyWith, type WebhookReceiver } from '../../../../test/webhook-receiver';
-import { queueRun, seedSuite, startTestWorker, waitFor, waitForRunEnd, type SeededSuite } from '../../../../test/worker';
+import {
+  queueRun,
+  seedSuite,
+  startTestWorker,
+  waitFor,
+  waitForRunEnd,
+  type SeededSuite,
+} from '../../../../test/worker';
 import { readWorkerEnv } from '../env';
 
 const database = useTestDatabase();
@@ -131,7 +137,8 @@ async function connection(seeded: SeededSuite) {
 async function runOnce(seeded: SeededSuite) {
   const runId = await queueRun(database.db, redis, seeded);
   const run = await waitForRunEnd(database.db, runId);
-  const results = await findRunResults(database.db.tenant(seeded.tenantId), runId);
+  // The stored rows themselves (transcripts included), not the API's view of them.
+  const results = await database.db.tenant(seeded.tenantId).assertionResult.findMany({ where: { runId } });
   return { run, results };
 }
 
@@ -156,7 +163,7 @@ async function storedText(tenantId: string): Promise<string> {
             : type === 'list'
               ? await redis.redis.lrange(key, 0, -1)
               : type === 'zset'
-                ? await redis.redis.zrange(key, 0, -1)
+                ? await redis.redis.zrange(key, '0', '-1')
                 : null,
     );
   }
@@ -196,7 +203,10 @@ describe('runs of an OAuth-protected server', () => {
     expect(raw).not.toContain(refreshed!.secrets.tokens.accessToken);
     expect(
       JSON.parse(
-        box.open({ keyId: row.secretsKeyId, data: row.secretsEncrypted }, secretContext.serverAuthorization(seeded.tenantId)),
+        box.open(
+          { keyId: row.secretsKeyId, data: row.secretsEncrypted },
+          secretContext.serverAuthorization(seeded.tenantId),
+        ),
       ),
     ).toMatchObject({ tokens: { accessToken: refreshed!.secrets.tokens.accessToken } });
 
@@ -272,9 +282,7 @@ describe('runs of an OAuth-protected server', () => {
     expect(row.lastError).toBeTruthy();
     expect(row.lastError).not.toContain(revoked);
 
-    await waitFor('the two deliveries', async () =>
-      receiver.on('/auth-hooks').length >= 2 ? true : undefined,
-    );
+    await waitFor('the two deliveries', async () => (receiver.on('/auth-hooks').length >= 2 ? true : undefined));
     const bodies = receiver.on('/auth-hooks').map((request) => {
       const verified = verifyWith(WEBHOOK_SECRET, request);
       expect(verified.ok).toBe(true);
@@ -310,7 +318,9 @@ assertions:
   - name: echo the token
     assert: { tool: echo, args: { message: 'Bearer ${tokens.access_token}' }, expect: { contains: ['nothing like this'] } }
 `;
-    await database.db.tenant(seeded.tenantId).suiteVersion.updateMany({ where: { suiteId: seeded.suiteId }, data: { yaml: echo } });
+    await database.db
+      .tenant(seeded.tenantId)
+      .suiteVersion.updateMany({ where: { suiteId: seeded.suiteId }, data: { yaml: echo } });
     await database.db.tenant(seeded.tenantId).suite.update({ where: { id: seeded.suiteId }, data: { yaml: echo } });
     const { run, results } = await runOnce(seeded);
     expect(run.status).toBe('FAILED');
