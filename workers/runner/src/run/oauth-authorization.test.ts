@@ -328,4 +328,41 @@ assertions:
     expect(stored).toContain(SECRET_VALUE_MARKER);
     expectNoToken(await storedText(seeded.tenantId));
   });
+
+  it('step-up: a server asking for a scope the token lacks (403 insufficient_scope) is reported with that scope', async () => {
+    const admin = await startProtectedMcpServer({
+      variant: 'correct',
+      authorizationServer: as,
+      scopesSupported: ['mcp:tools', 'mcp:admin'],
+      requiredScopes: ['mcp:admin'],
+    });
+    try {
+      const seeded = await seedSuite(database.db, { serverUrl: admin.url, yaml: SUITE });
+      const token = await as.clientCredentialsToken({ resource: admin.resource, scope: 'mcp:tools' });
+      tokensSeen.add(token.access_token);
+      await saveServerAuthorization(database.db.tenant(seeded.tenantId), box, {
+        serverId: seeded.serverId,
+        kind: 'CLIENT_CREDENTIALS',
+        registrationMethod: 'PRE_REGISTERED',
+        clientId: as.staticClient!.clientId,
+        now: new Date(),
+        secrets: {
+          tokens: { accessToken: token.access_token, tokenType: token.token_type, scope: 'mcp:tools' },
+          clientSecret: as.staticClient!.clientSecret,
+          tokenEndpointAuthMethod: 'client_secret_basic',
+          discovery: { ...discovery(), resource: admin.resource, resourceMetadataUrl: admin.resourceMetadataUrl },
+        },
+      });
+      const { run, results } = await runOnce(seeded);
+      // Every request of the session is refused, initialize first: each assertion fails naming the scope asked for.
+      expect(results.map((r) => r.status)).toEqual(['FAIL', 'FAIL']);
+      for (const r of results) expect(r.detail).toContain('403 insufficient_scope: it asks for the scope "mcp:admin"');
+      expect(run.status).toBe('ERROR');
+      expect(run.error).toContain('"mcp:admin"');
+      // Not an expiry: the connection stays connected (a user must connect again with the scope, not refresh).
+      expect(await connection(seeded)).toMatchObject({ state: 'CONNECTED', tokenVersion: 0 });
+    } finally {
+      await admin.stop();
+    }
+  });
 });
