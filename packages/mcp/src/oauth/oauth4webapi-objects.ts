@@ -83,9 +83,11 @@ export function flowError(error: unknown, code: OAuthFlowErrorCode, what: string
     return new OAuthFlowError(code, `${what}: ${error.error}${description}`, { cause: error, oauthError: error.error });
   }
   if (error instanceof oauth.WWWAuthenticateChallengeError) {
+    // A token endpoint refusing the client's authentication answers 401 with a challenge (RFC 6749 §5.2).
     const challenge = error.cause[0];
-    const reason = challenge?.parameters.error ?? challenge?.scheme ?? 'a challenge';
-    return new OAuthFlowError(code, `${what} answered ${error.status} with ${reason}`, { cause: error });
+    const oauthError = challenge?.parameters.error;
+    const reason = oauthError ?? challenge?.scheme ?? 'a challenge';
+    return new OAuthFlowError(code, `${what} answered ${error.status} with ${reason}`, { cause: error, oauthError });
   }
   const message = error instanceof Error ? error.message : String(error);
   return new OAuthFlowError(code, `${what}: ${message}`, { cause: error });
