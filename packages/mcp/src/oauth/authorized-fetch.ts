@@ -19,15 +19,19 @@ function withToken(init: RequestInit | undefined, token: string): RequestInit {
  * retry, so they must be replayable (strings, as the MCP SDK's are).
  */
 export function authorizedFetch(fetch: SessionFetch, tokens: OAuthTokenSource): SessionFetch {
-  let latest: string | undefined;
+  // The token each refresh replaced, and its replacement: a request refused with a token already replaced (it was in
+  // flight during the refresh, or the holder's `current()` has not caught up) uses the replacement rather than
+  // refreshing again. Only the last few are kept: an old token is not sent again once the holder has the new one.
+  const replacements = new Map<string, string>();
   let refreshing: Promise<string> | undefined;
 
   const refresh = (refused: string): Promise<string> => {
-    // Another request already got a new token after this one was sent: use it rather than refresh again.
-    if (latest !== undefined && latest !== refused) return Promise.resolve(latest);
+    const known = replacements.get(refused);
+    if (known !== undefined) return Promise.resolve(known);
     refreshing ??= tokens.refresh().then(
       (token) => {
-        latest = token;
+        replacements.set(refused, token);
+        if (replacements.size > 8) replacements.delete(replacements.keys().next().value!);
         refreshing = undefined;
         return token;
       },
@@ -55,8 +59,8 @@ export function authorizedFetch(fetch: SessionFetch, tokens: OAuthTokenSource): 
   };
 
   return async (url, init) => {
-    const token = await tokens.current();
-    latest ??= token;
+    const current = await tokens.current();
+    const token = replacements.get(current) ?? current;
     const response = await fetch(url, withToken(init, token));
     if (response.status !== 401) {
       await stepUp(response, url);

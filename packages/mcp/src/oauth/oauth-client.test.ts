@@ -599,9 +599,11 @@ describe('Client ID Metadata Documents', () => {
 describe('authorizedFetch', () => {
   it('refreshes once on 401 and retries; a second 401 is answered, not refreshed again', async () => {
     const { access_token } = await as.clientCredentialsToken({ resource: correct.resource, scope: 'mcp:tools' });
+    // A holder whose current() does not catch up: every request of the session is still authorized by one refresh.
+    const stale = as.garbageToken();
     let refreshes = 0;
     const recovering = authorizedFetch(safeFetch, {
-      current: () => Promise.resolve(as.garbageToken()),
+      current: () => Promise.resolve(stale),
       refresh: () => {
         refreshes += 1;
         return Promise.resolve(access_token);
@@ -626,6 +628,37 @@ describe('authorizedFetch', () => {
     await response.body?.cancel();
     expect(response.status).toBe(401);
     expect(hopelessRefreshes).toBe(1);
+  });
+
+  it('shares one refresh among requests refused together', async () => {
+    const { access_token } = await as.clientCredentialsToken({ resource: correct.resource, scope: 'mcp:tools' });
+    const garbage = as.garbageToken();
+    let refreshes = 0;
+    let current = garbage;
+    const fetchAuthorized = authorizedFetch(safeFetch, {
+      current: () => Promise.resolve(current),
+      refresh: async () => {
+        refreshes += 1;
+        await new Promise((done) => setTimeout(done, 50));
+        current = access_token;
+        return access_token;
+      },
+    });
+    const ping = (id: number) =>
+      fetchAuthorized(correct.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+        }),
+      });
+    const responses = await Promise.all([ping(1), ping(2), ping(3)]);
+    await Promise.all(responses.map((response) => response.body?.cancel()));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(refreshes).toBe(1);
   });
 
   it('passes a failed refresh on as the error it is', async () => {
