@@ -24,3 +24,4 @@ export * from './util';
 export * from './protocol';
 export * from './wire/types';
 export * from './conformance';
+export * from './auth-posture';
