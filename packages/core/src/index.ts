@@ -25,3 +25,4 @@ export * from './protocol';
 export * from './wire/types';
 export * from './conformance';
 export * from './auth-posture';
+export * from './oauth';

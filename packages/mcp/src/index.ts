@@ -14,3 +14,4 @@ export * from './executor';
 export * from './endpoint';
 export * from './sandbox';
 export * from './conformance';
+export * from './oauth';
