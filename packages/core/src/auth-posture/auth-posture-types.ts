@@ -11,18 +11,26 @@ export type AuthPostureStatus = 'PASS' | 'FAIL' | 'WARN' | 'SKIPPED';
 /** How bad a FAIL of the finding is: what an attacker gains when the server gets it wrong. */
 export type AuthPostureSeverity = 'critical' | 'high' | 'medium' | 'low';
 
-/** One `WWW-Authenticate` challenge, as parsed by the runner (oauth4webapi): scheme lower-cased, parameter names too. */
-export interface AuthChallenge {
-  readonly scheme: string;
-  readonly parameters: Readonly<Record<string, string>>;
+/**
+ * The parameters of a `WWW-Authenticate: Bearer` challenge the findings read (RFC 6750 §3, RFC 9728 §5.1), as the
+ * OAuth client's parser (packages/mcp `parseBearerChallenge`, oauth4webapi's) gives them.
+ */
+export interface PostureBearerChallenge {
+  readonly error?: string;
+  readonly errorDescription?: string;
+  readonly scope?: string;
+  readonly resourceMetadata?: string;
 }
 
-/** What one request with (or without) a token got back: the status and its challenges, or why there was none. */
+/** What one request with (or without) a token got back: the status and its challenge, or why there was none. */
 export type AuthProbe =
   | {
       readonly kind: 'http';
       readonly status: number;
-      readonly challenges: readonly AuthChallenge[];
+      /** The raw `WWW-Authenticate` header, when the answer had one. */
+      readonly wwwAuthenticate?: string;
+      /** Its Bearer challenge, when it had one that parses. */
+      readonly bearer?: PostureBearerChallenge;
       /** The JSON-RPC error code of the answer, when it carried one (a 2xx with an error was still let through). */
       readonly rpcErrorCode?: number;
     }

@@ -1,6 +1,8 @@
 import { isRecord } from '../util/is-record';
+import { canonicalResourceUri, sameResource } from '../oauth/canonical-resource-uri';
+import { checkOAuthEndpointUrl } from '../oauth/oauth-endpoint-url';
+import { protectedResourceMetadataSchema } from '../oauth/parse-oauth-metadata';
 import type {
-  AuthChallenge,
   AuthPostureFinding,
   AuthPostureObservations,
   AuthPostureVerdict,
@@ -8,7 +10,6 @@ import type {
   PostureTokenKind,
   SpecReference,
 } from './auth-posture-types';
-import { compareResource } from './canonical-resource';
 
 // The auth-posture findings: what the MCP authorization spec, RFC 6750 (bearer tokens) and RFC 9728 (protected
 // resource metadata) ask of a resource server, each judged from the observations alone. A finding's FAIL is what an
@@ -32,11 +33,6 @@ const RFC6750_CHALLENGE = rfc(6750, '3', 'The WWW-Authenticate Response Header F
 const TOKEN_HANDLING = mcpBoth('token-handling', 'Token Handling');
 const ERROR_HANDLING = mcpBoth('error-handling', 'Error Handling');
 
-/** The Bearer challenge among a probe's, if any (RFC 7235: schemes are case-insensitive). */
-export function bearerChallenge(challenges: readonly AuthChallenge[]): AuthChallenge | undefined {
-  return challenges.find((challenge) => challenge.scheme.toLowerCase() === 'bearer');
-}
-
 const is2xx = (status: number) => status >= 200 && status < 300;
 
 /** SKIPPED for a probe not sent, FAIL for one that got no HTTP answer; undefined when there is an answer to judge. */
@@ -48,10 +44,9 @@ function noAnswer(probe: AuthProbe, what: string): AuthPostureVerdict | undefine
 
 function evidenceOf(probe: AuthProbe): unknown {
   if (probe.kind !== 'http') return probe;
-  const bearer = bearerChallenge(probe.challenges);
   return {
     status: probe.status,
-    ...(bearer === undefined ? {} : { challenge: bearer.parameters }),
+    ...(probe.wwwAuthenticate === undefined ? {} : { wwwAuthenticate: probe.wwwAuthenticate }),
     ...(probe.rpcErrorCode === undefined ? {} : { rpcErrorCode: probe.rpcErrorCode }),
   };
 }
@@ -63,7 +58,7 @@ function refusedAsInvalid(probe: AuthProbe, what: string): AuthPostureVerdict {
   if (probe.kind !== 'http') return { status: 'SKIPPED', message: `${what} was not observed` };
   const evidence = evidenceOf(probe);
   if (probe.status === 401) {
-    const error = bearerChallenge(probe.challenges)?.parameters['error'];
+    const error = probe.bearer?.error;
     return error === 'invalid_token'
       ? { status: 'PASS', evidence }
       : {
@@ -116,18 +111,19 @@ function noTokenChallenge(o: AuthPostureObservations): AuthPostureVerdict {
   if (probe.status !== 401) {
     return { status: 'SKIPPED', message: `no 401 to read a challenge from (HTTP ${probe.status}; see no-token-401)` };
   }
-  const bearer = bearerChallenge(probe.challenges);
+  const bearer = probe.bearer;
+  const evidence = evidenceOf(probe);
   if (bearer === undefined) {
     return {
       status: 'FAIL',
       message:
-        probe.challenges.length === 0
+        probe.wwwAuthenticate === undefined
           ? 'the 401 has no WWW-Authenticate header'
-          : `the 401's WWW-Authenticate has no Bearer challenge (schemes: ${probe.challenges.map((c) => c.scheme).join(', ')})`,
-      evidence: { challenges: probe.challenges },
+          : `the 401's WWW-Authenticate (${probe.wwwAuthenticate}) has no Bearer challenge`,
+      evidence,
     };
   }
-  const url = bearer.parameters['resource_metadata'];
+  const url = bearer.resourceMetadata;
   if (url === undefined) {
     // The 2025-11-25 spec lets a server rely on the RFC 9728 well-known path instead; clients must try both.
     return metadataFetchedOk(o)
@@ -135,22 +131,18 @@ function noTokenChallenge(o: AuthPostureObservations): AuthPostureVerdict {
           status: 'WARN',
           message:
             'the Bearer challenge carries no resource_metadata; clients must fall back to the well-known path, which serves it',
-          evidence: { challenge: bearer.parameters },
+          evidence,
         }
       : {
           status: 'FAIL',
           message: 'the Bearer challenge carries no resource_metadata and no metadata is served at the well-known path',
-          evidence: { challenge: bearer.parameters },
+          evidence,
         };
   }
   if (!URL.canParse(url)) {
-    return {
-      status: 'FAIL',
-      message: `resource_metadata is not an absolute URL: ${JSON.stringify(url)}`,
-      evidence: { challenge: bearer.parameters },
-    };
+    return { status: 'FAIL', message: `resource_metadata is not an absolute URL: ${JSON.stringify(url)}`, evidence };
   }
-  return { status: 'PASS', evidence: { challenge: bearer.parameters } };
+  return { status: 'PASS', evidence };
 }
 
 function metadataValid(o: AuthPostureObservations): AuthPostureVerdict {
@@ -167,22 +159,29 @@ function metadataValid(o: AuthPostureObservations): AuthPostureVerdict {
     return { status: 'FAIL', message: `${m.url} answered HTTP ${m.status}, not 200`, evidence: where };
   if (!isRecord(m.body)) return { status: 'FAIL', message: `${m.url} is not a JSON object`, evidence: where };
   const body = m.body;
-  const problems: string[] = [];
-  if (typeof body['resource'] !== 'string' || body['resource'] === '') problems.push('`resource` is missing');
+  // The OAuth client's schema of RFC 9728 metadata is the one rule for its shape; the posture adds what the MCP spec
+  // asks of an MCP server's document (an authorization server, reachable as an endpoint may be).
+  const parsed = protectedResourceMetadataSchema.safeParse(body);
+  const problems: string[] = parsed.success
+    ? []
+    : parsed.error.issues
+        // authorization_servers is judged below, with the MCP spec's words.
+        .filter((issue) => issue.path[0] !== 'authorization_servers')
+        .map((issue) => `\`${issue.path.join('.') || '(document)'}\`: ${issue.message}`);
   const servers = body['authorization_servers'];
   if (!Array.isArray(servers) || servers.length === 0) {
     problems.push('`authorization_servers` is missing or empty (the MCP spec requires at least one)');
   } else {
     for (const server of servers as unknown[]) {
-      if (typeof server !== 'string' || !URL.canParse(server)) {
-        problems.push(`authorization server ${JSON.stringify(server)} is not an absolute URL`);
+      if (typeof server !== 'string') {
+        problems.push(`authorization server ${JSON.stringify(server)} is not a string`);
+        continue;
       }
+      const check = checkOAuthEndpointUrl(server);
+      if (!check.ok) problems.push(`authorization server ${check.message}`);
     }
   }
   const scopes = body['scopes_supported'];
-  if (scopes !== undefined && !(Array.isArray(scopes) && scopes.every((s) => typeof s === 'string'))) {
-    problems.push('`scopes_supported` is not an array of strings');
-  }
   const methods = body['bearer_methods_supported'];
   if (Array.isArray(methods) && methods.includes('query')) {
     problems.push('`bearer_methods_supported` offers "query", which MCP forbids');
@@ -208,24 +207,22 @@ function metadataNamesServer(o: AuthPostureObservations): AuthPostureVerdict {
   }
   const named = m.body['resource'];
   const evidence = { resource: named, serverUrl: o.serverUrl, metadataUrl: m.url };
-  switch (compareResource(named, o.serverUrl)) {
-    case 'same':
-      return { status: 'PASS', evidence };
-    case 'slash':
-      return {
-        status: 'WARN',
-        message: `\`resource\` ${named} differs from the server's URL ${o.serverUrl} by a trailing slash; RFC 9728 §3.3 clients that compare exactly refuse it`,
-        evidence,
-      };
-    case 'invalid':
-      return { status: 'FAIL', message: `\`resource\` ${JSON.stringify(named)} is not an absolute URL`, evidence };
-    case 'different':
-      return {
-        status: 'FAIL',
-        message: `\`resource\` names ${named}, not this server (${o.serverUrl}): clients must refuse the metadata (RFC 9728 §3.3), and a token bound to it is bound to another resource`,
-        evidence,
-      };
+  if (canonicalResourceUri(named) === undefined) {
+    return {
+      status: 'FAIL',
+      message: `\`resource\` ${JSON.stringify(named)} is not an absolute http(s) URL`,
+      evidence,
+    };
   }
+  if (sameResource(named, o.serverUrl)) return { status: 'PASS', evidence };
+  const slash = sameResource(named.replace(/\/$/, ''), o.serverUrl.replace(/\/$/, ''));
+  return {
+    status: 'FAIL',
+    message: slash
+      ? `\`resource\` ${named} differs from the server's URL ${o.serverUrl} by a trailing slash: RFC 9728 §3.3 asks them to be identical, and clients that compare (mcptest's included) refuse the metadata`
+      : `\`resource\` names ${named}, not this server (${o.serverUrl}): clients must refuse the metadata (RFC 9728 §3.3), and a token bound to it is bound to another resource`,
+    evidence,
+  };
 }
 
 function tokenRefused(kind: PostureTokenKind, what: string) {

@@ -3,25 +3,31 @@ import { AUTH_POSTURE_CATALOG } from './catalog';
 import { authPostureAssertionResults } from './auth-posture-assertion-results';
 import { formatAuthPostureJunit } from './auth-posture-junit';
 import type {
-  AuthChallenge,
   AuthPostureObservations,
   AuthProbe,
+  PostureBearerChallenge,
   ResourceMetadataObservation,
 } from './auth-posture-types';
-import { compareResource } from './canonical-resource';
 import { evaluateAuthPosture } from './evaluate-auth-posture';
 
 const URL_ = 'http://127.0.0.1:4000/mcp';
 const META_URL = 'http://127.0.0.1:4000/.well-known/oauth-protected-resource/mcp';
 
-const bearer = (parameters: Record<string, string>): AuthChallenge => ({ scheme: 'bearer', parameters });
-const http = (status: number, challenges: AuthChallenge[] = [], rpcErrorCode?: number): AuthProbe => ({
+type Challenge = { wwwAuthenticate?: string; bearer?: PostureBearerChallenge };
+/** A Bearer challenge as the runner reports it: the raw header and its parsed parameters. */
+const bearer = (parameters: PostureBearerChallenge): Challenge => ({
+  wwwAuthenticate: `Bearer ${Object.entries(parameters)
+    .map(([k, v]) => `${k}="${String(v)}"`)
+    .join(', ')}`.trim(),
+  bearer: parameters,
+});
+const http = (status: number, challenge: Challenge = {}, rpcErrorCode?: number): AuthProbe => ({
   kind: 'http',
   status,
-  challenges,
+  ...challenge,
   ...(rpcErrorCode === undefined ? {} : { rpcErrorCode }),
 });
-const invalidToken = http(401, [bearer({ error: 'invalid_token', resource_metadata: META_URL })]);
+const invalidToken = http(401, bearer({ error: 'invalid_token', resourceMetadata: META_URL }));
 const metadata = (
   body: unknown,
   status = 200,
@@ -43,7 +49,7 @@ const GOOD_METADATA = {
 function correct(overrides: Partial<AuthPostureObservations> = {}): AuthPostureObservations {
   return {
     serverUrl: URL_,
-    noToken: http(401, [bearer({ resource_metadata: META_URL })]),
+    noToken: http(401, bearer({ resourceMetadata: META_URL })),
     metadata: metadata(GOOD_METADATA),
     tokens: {
       garbage: invalidToken,
@@ -52,7 +58,7 @@ function correct(overrides: Partial<AuthPostureObservations> = {}): AuthPostureO
       unknown_key: invalidToken,
       other_resource: invalidToken,
     },
-    queryToken: { ...http(400, [bearer({ error: 'invalid_request' })]), token: 'valid' },
+    queryToken: { ...http(400, bearer({ error: 'invalid_request' })), token: 'valid' },
     ...overrides,
   };
 }
@@ -96,7 +102,7 @@ describe('the catalog', () => {
 
 describe('no-token-401', () => {
   it.each([
-    ['401', http(401, [bearer({})]), 'PASS', undefined],
+    ['401', http(401, bearer({})), 'PASS', undefined],
     ['200: open to anyone', http(200), 'FAIL', /without any token/],
     ['403', http(403), 'FAIL', /HTTP 403 without a token/],
     ['no answer', { kind: 'failed', message: 'ECONNREFUSED' } as AuthProbe, 'FAIL', /ECONNREFUSED/],
@@ -111,7 +117,7 @@ describe('no-token-challenge', () => {
   it.each([
     [
       'Bearer with resource_metadata',
-      http(401, [bearer({ resource_metadata: META_URL })]),
+      http(401, bearer({ resourceMetadata: META_URL })),
       metadata(GOOD_METADATA),
       'PASS',
       undefined,
@@ -119,28 +125,28 @@ describe('no-token-challenge', () => {
     ['no header', http(401), metadata(GOOD_METADATA), 'FAIL', /no WWW-Authenticate/],
     [
       'Basic only',
-      http(401, [{ scheme: 'basic', parameters: { realm: 'x' } }]),
+      http(401, { wwwAuthenticate: 'Basic realm="x"' }),
       metadata(GOOD_METADATA),
       'FAIL',
-      /no Bearer challenge \(schemes: basic\)/,
+      /\(Basic realm="x"\) has no Bearer challenge/,
     ],
     [
       'no resource_metadata, well-known serves it',
-      http(401, [bearer({})]),
+      http(401, bearer({})),
       metadata(GOOD_METADATA, 200, 'well-known'),
       'WARN',
       /fall back/,
     ],
     [
       'no resource_metadata, nothing at the well-known path',
-      http(401, [bearer({})]),
+      http(401, bearer({})),
       metadata('not json', 404, 'well-known'),
       'FAIL',
       /no metadata/,
     ],
     [
       'resource_metadata not a URL',
-      http(401, [bearer({ resource_metadata: '/meta' })]),
+      http(401, bearer({ resourceMetadata: '/meta' })),
       metadata(GOOD_METADATA),
       'FAIL',
       /not an absolute URL/,
@@ -158,7 +164,13 @@ describe('resource-metadata-valid', () => {
     ['valid', metadata(GOOD_METADATA), 'PASS', undefined],
     ['404', metadata(null, 404), 'FAIL', /HTTP 404/],
     ['not JSON', metadata(undefined), 'FAIL', /not a JSON object/],
-    ['no resource', metadata({ authorization_servers: ['http://as'] }), 'FAIL', /`resource` is missing/],
+    ['no resource', metadata({ authorization_servers: ['https://as.example'] }), 'FAIL', /`resource`: /],
+    [
+      'an authorization server on plain http',
+      metadata({ resource: URL_, authorization_servers: ['http://as.example'] }),
+      'FAIL',
+      /http:\/\/as\.example is not https/,
+    ],
     ['no authorization servers', metadata({ resource: URL_ }), 'FAIL', /authorization_servers/],
     [
       'empty authorization servers',
@@ -206,7 +218,7 @@ describe('resource-metadata-names-server', () => {
   it.each([
     ['the same', URL_, 'PASS', undefined],
     ['the same, host upper-cased and a fragment', 'HTTP://127.0.0.1:4000/mcp#x', 'PASS', undefined],
-    ['a trailing slash', `${URL_}/`, 'WARN', /trailing slash/],
+    ['a trailing slash', `${URL_}/`, 'FAIL', /by a trailing slash/],
     [
       'another server',
       'http://mcp.internal.invalid/mcp',
@@ -214,7 +226,7 @@ describe('resource-metadata-names-server', () => {
       /names http:\/\/mcp\.internal\.invalid\/mcp, not this server/,
     ],
     ['another path', 'http://127.0.0.1:4000/other', 'FAIL', /not this server/],
-    ['not a URL', 'mcp', 'FAIL', /not an absolute URL/],
+    ['not a URL', 'mcp', 'FAIL', /not an absolute http\(s\) URL/],
   ] as const)('%s', (_, resource, status, message) => {
     const result = verdictOf(
       'resource-metadata-names-server',
@@ -240,16 +252,16 @@ describe.each([
 ] as const)('%s', (id, kind) => {
   it.each([
     ['401 invalid_token', invalidToken, 'PASS', undefined],
-    ['401 without an error code', http(401, [bearer({ resource_metadata: META_URL })]), 'WARN', /no error/],
-    ['401 invalid_request', http(401, [bearer({ error: 'invalid_request' })]), 'WARN', /error="invalid_request"/],
+    ['401 without an error code', http(401, bearer({ resourceMetadata: META_URL })), 'WARN', /no error/],
+    ['401 invalid_request', http(401, bearer({ error: 'invalid_request' })), 'WARN', /error="invalid_request"/],
     ['200: accepted', http(200), 'FAIL', /accepted .*HTTP 200/],
     [
       '200 with a JSON-RPC error: still past the gate',
-      http(200, [], -32601),
+      http(200, {}, -32601),
       'FAIL',
       /JSON-RPC error -32601, but past the gate/,
     ],
-    ['403: taken as valid', http(403, [bearer({ error: 'insufficient_scope' })]), 'FAIL', /taken as valid/],
+    ['403: taken as valid', http(403, bearer({ error: 'insufficient_scope' })), 'FAIL', /taken as valid/],
     ['400', http(400), 'FAIL', /HTTP 400, not 401 invalid_token/],
     ['not sent', { kind: 'not_run', reason: 'no credentials' } as AuthProbe, 'SKIPPED', /no credentials/],
     ['no answer', { kind: 'failed', message: 'socket hang up' } as AuthProbe, 'FAIL', /socket hang up/],
@@ -321,7 +333,8 @@ describe('as run results and JUnit', () => {
         alg_none: http(200),
         other_resource: { kind: 'not_run', reason: 'no credentials' },
       },
-      metadata: metadata({ ...GOOD_METADATA, resource: `${URL_}/` }),
+      noToken: http(401, bearer({})),
+      metadata: metadata(GOOD_METADATA, 200, 'well-known'),
     }),
   );
 
@@ -335,7 +348,7 @@ describe('as run results and JUnit', () => {
       ) as unknown,
       authPosture: { findingId: 'alg-none-token-refused', status: 'FAIL', severity: 'critical' },
     });
-    expect(byName['auth_posture resource-metadata-names-server']).toMatchObject({
+    expect(byName['auth_posture no-token-challenge']).toMatchObject({
       status: 'PASS',
       detail: expect.stringMatching(/^WARN: /) as unknown,
     });
@@ -351,18 +364,5 @@ describe('as run results and JUnit', () => {
     expect(xml).toContain('tests="10" failures="1" skipped="1"');
     expect(xml).toContain('<testcase classname="auth_posture.critical" name="alg-none-token-refused">');
     expect(xml).toContain('RFC 8725 §3.1');
-  });
-});
-
-describe('compareResource', () => {
-  it.each([
-    ['https://a.example/mcp', 'https://A.EXAMPLE/mcp', 'same'],
-    ['https://a.example/mcp', 'https://a.example/mcp/', 'slash'],
-    ['https://a.example', 'https://a.example/', 'same'],
-    ['https://a.example/mcp', 'https://b.example/mcp', 'different'],
-    ['https://a.example:443/mcp', 'https://a.example/mcp', 'same'],
-    ['not a url', 'https://a.example/mcp', 'invalid'],
-  ] as const)('%s vs %s: %s', (a, b, expected) => {
-    expect(compareResource(a, b)).toBe(expected);
   });
 });
