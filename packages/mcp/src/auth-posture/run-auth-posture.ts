@@ -1,0 +1,199 @@
+import {
+  canonicalResourceUri,
+  evaluateAuthPosture,
+  isRecord,
+  protectedResourceMetadataUrls,
+  sessionOpenProbe,
+  type AuthPostureObservations,
+  type AuthPostureReport,
+  type AuthProbe,
+  type ConformanceRevision,
+  type HttpExchange,
+  type PostureTokenKind,
+  type ResourceMetadataObservation,
+} from '@mcptest/core';
+import { sendProbe } from '../conformance/send-probe';
+import { oauthRequest } from '../oauth/oauth-request';
+import { parseBearerChallenge } from '../oauth/parse-www-authenticate';
+import type { SessionFetch } from '../session';
+import { craftTokens } from './craft-tokens';
+import { obtainPostureTokens, type PostureCredentials } from './obtain-posture-tokens';
+
+export type { AuthPostureReport };
+
+export interface RunAuthPostureOptions {
+  /** The MCP endpoint; its canonical URI is the resource the metadata must name and the crafted tokens claim. */
+  readonly url: string;
+  /** Whose first request carries the tokens: `server/discover` (2026-07-28, default) or `initialize` (2025-11-25). */
+  readonly revision?: ConformanceRevision;
+  /** The user's other headers; an Authorization among them is dropped (each probe says its own). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The SSRF-safe fetch (createSafeFetch; in a run, the run's, with its request allowance and politeness gate): every
+   * request of the check goes through it, the metadata document and the authorization server's endpoints included.
+   */
+  readonly fetch: SessionFetch;
+  /** Client credentials to obtain real tokens with; without them the other-resource finding is SKIPPED. */
+  readonly credentials?: PostureCredentials;
+  readonly timeoutMs?: number;
+  /** Aborting stops the check: what was not sent yet is SKIPPED ("run cancelled"). */
+  readonly signal?: AbortSignal;
+  /** Runs each request to the server under the caller's in-flight limit and pacing (the executor's CallGate.send). */
+  readonly send?: <T>(request: () => Promise<T>) => Promise<T>;
+}
+
+const CANCELLED = 'run cancelled';
+
+function withoutAuthorization(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
+}
+
+/** A raw exchange as the findings read it: the status, the challenge parsed by the OAuth client's parser. */
+async function toAuthProbe(exchange: HttpExchange, secret: string | undefined): Promise<AuthProbe> {
+  if (exchange.kind === 'not_run') return exchange;
+  if (exchange.kind === 'failed') {
+    // A real token (the client-credentials one) must not reach a report through an error that quotes the URL.
+    return {
+      kind: 'failed',
+      message: secret === undefined ? exchange.message : exchange.message.replaceAll(secret, '[token]'),
+    };
+  }
+  const bearer =
+    exchange.wwwAuthenticate === undefined ? undefined : await parseBearerChallenge(exchange.wwwAuthenticate);
+  const error = isRecord(exchange.body) ? exchange.body['error'] : undefined;
+  const code = isRecord(error) && typeof error['code'] === 'number' ? error['code'] : undefined;
+  return {
+    kind: 'http',
+    status: exchange.status,
+    ...(exchange.wwwAuthenticate === undefined ? {} : { wwwAuthenticate: exchange.wwwAuthenticate }),
+    ...(bearer === undefined ? {} : { bearer }),
+    ...(code === undefined ? {} : { rpcErrorCode: code }),
+  };
+}
+
+/**
+ * The RFC 9728 document: at the challenge's `resource_metadata`, else at the well-known URIs in the MCP spec's order
+ * (a 404 moves on). Fetched raw through the safe fetch (a document that points inward is refused and the refusal
+ * names it), so the findings judge what is served rather than what a client would accept.
+ */
+async function fetchMetadata(
+  options: RunAuthPostureOptions,
+  noToken: AuthProbe,
+  resource: string,
+): Promise<ResourceMetadataObservation> {
+  if (noToken.kind !== 'http') return { kind: 'not_run', reason: 'the server gave no answer to read a challenge from' };
+  if (options.signal?.aborted === true) return { kind: 'not_run', reason: CANCELLED };
+  const named = noToken.bearer?.resourceMetadata;
+  const candidates: { url: string; source: 'challenge' | 'well-known' }[] =
+    named !== undefined && URL.canParse(named)
+      ? [{ url: named, source: 'challenge' }]
+      : protectedResourceMetadataUrls(resource).map((url) => ({ url, source: 'well-known' as const }));
+  let last: ResourceMetadataObservation = { kind: 'not_run', reason: 'no metadata URL' };
+  for (const { url, source } of candidates) {
+    let response: Response;
+    try {
+      response = await oauthRequest(
+        options.fetch,
+        url,
+        { method: 'GET', headers: { accept: 'application/json' } },
+        `the protected-resource metadata of ${resource} at ${url}`,
+        'discovery_failed',
+        options.timeoutMs,
+      );
+    } catch (error) {
+      return { kind: 'failed', url, message: error instanceof Error ? error.message : String(error) };
+    }
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      body = undefined;
+    }
+    last = { kind: 'fetched', url, source, status: response.status, body };
+    if (response.status !== 404) break;
+  }
+  return last;
+}
+
+/**
+ * The auth-posture check: what an attacker finds at the server's gate (docs/oauth.md, "Auth-posture check"). Sends the
+ * session's first request (`server/discover` or `initialize`: no session needed, no tool called) without a token, with
+ * each crafted token (garbage, expired, `alg: none`, signed by an unknown key), with a real token for another resource
+ * when credentials are given, and with a token in the query string; fetches the protected-resource metadata; and
+ * judges it all with core's catalog. Never throws for the server's sake.
+ */
+export async function runAuthPosture(options: RunAuthPostureOptions): Promise<AuthPostureReport> {
+  const started = Date.now();
+  const revision = options.revision ?? '2026-07-28';
+  const resource = canonicalResourceUri(options.url) ?? options.url;
+  const send = options.send ?? ((request) => request());
+  const headers = withoutAuthorization(options.headers);
+  const probe = sessionOpenProbe(revision);
+  const methodsSent: string[] = [];
+
+  const exchange = async (url: string, token?: { value: string; in: 'header' | 'query'; secret?: boolean }) => {
+    if (options.signal?.aborted === true) return { kind: 'not_run', reason: CANCELLED } as const;
+    methodsSent.push(probe.method);
+    let target = url;
+    const probeHeaders = { ...headers };
+    if (token?.in === 'header') probeHeaders['Authorization'] = `Bearer ${token.value}`;
+    if (token?.in === 'query') {
+      const withToken = new URL(url);
+      withToken.searchParams.set('access_token', token.value);
+      target = withToken.href;
+    }
+    const answer = await send(() => sendProbe(options.fetch, target, probeHeaders, probe, options.timeoutMs));
+    return toAuthProbe(answer, token?.secret === true ? token.value : undefined);
+  };
+
+  const noToken = await exchange(options.url);
+  const metadata = await fetchMetadata(options, noToken, resource);
+  const document = metadata.kind === 'fetched' && isRecord(metadata.body) ? metadata.body : {};
+  const servers = document['authorization_servers'];
+  const issuer = Array.isArray(servers) && typeof servers[0] === 'string' ? servers[0] : new URL(options.url).origin;
+  const scopes = document['scopes_supported'];
+  const scope = Array.isArray(scopes) && scopes.every((s) => typeof s === 'string') ? scopes.join(' ') : undefined;
+
+  const crafted = await craftTokens({ audience: resource, issuer, ...(scope === undefined ? {} : { scope }) });
+  const obtained =
+    options.credentials === undefined
+      ? {
+          other: {
+            ok: false as const,
+            reason:
+              'no client credentials were given (other_resource_token_from), so no token for another resource could be obtained',
+          },
+        }
+      : noToken.kind === 'http'
+        ? await obtainPostureTokens({
+            serverUrl: options.url,
+            fetch: options.fetch,
+            credentials: options.credentials,
+            ...(noToken.wwwAuthenticate === undefined ? {} : { wwwAuthenticate: noToken.wwwAuthenticate }),
+            ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+          })
+        : { other: { ok: false as const, reason: 'the server gave no answer, so no token was asked for' } };
+
+  const tokens: Record<PostureTokenKind, AuthProbe> = {
+    garbage: await exchange(options.url, { value: crafted.garbage, in: 'header' }),
+    expired: await exchange(options.url, { value: crafted.expired, in: 'header' }),
+    alg_none: await exchange(options.url, { value: crafted.alg_none, in: 'header' }),
+    unknown_key: await exchange(options.url, { value: crafted.unknown_key, in: 'header' }),
+    other_resource: obtained.other.ok
+      ? await exchange(options.url, { value: obtained.other.token, in: 'header', secret: true })
+      : { kind: 'not_run', reason: obtained.other.reason },
+  };
+  const own = 'own' in obtained && obtained.own?.ok === true ? obtained.own.token : undefined;
+  const queryToken: AuthPostureObservations['queryToken'] = {
+    ...(await exchange(options.url, {
+      value: own ?? crafted.garbage,
+      in: 'query',
+      ...(own === undefined ? {} : { secret: true }),
+    })),
+    token: own === undefined ? 'garbage' : 'valid',
+  };
+
+  const summary = evaluateAuthPosture({ serverUrl: options.url, noToken, metadata, tokens, queryToken });
+  return { ...summary, url: options.url, methodsSent, durationMs: Date.now() - started };
+}
