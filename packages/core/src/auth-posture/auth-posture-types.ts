@@ -142,7 +142,8 @@ export const AuthPostureCredentials = z
         examples: ['${POSTURE_CLIENT_SECRET}'],
       }),
     resource: z
-      .url()
+      .string()
+      .min(1)
       .optional()
       .meta({
         description:
@@ -161,21 +162,33 @@ export const AuthPostureCredentials = z
   })
   .meta({
     description:
-      'Client credentials (the client-credentials grant) with which mcptest obtains a token issued for another ' +
-      'resource, which the server must refuse, and a valid token for the server, sent in the query string, which ' +
-      'it must refuse too. Without them the other-resource finding is SKIPPED with the reason.',
+      'Client credentials of a client registered at the authorization server the metadata names, allowed the ' +
+      'client-credentials grant (sent with HTTP Basic).',
   });
 export type AuthPostureCredentials = z.infer<typeof AuthPostureCredentials>;
 
 /** The options a suite's `auth_posture:` block or the CLI gives. */
-export const AuthPostureOptions = z.strictObject({
-  revision: ConformanceRevision.default('2026-07-28').meta({
+export const AuthPostureOptions = z
+  .strictObject({
+    revision: ConformanceRevision.default('2026-07-28').meta({
+      description:
+        'The MCP revision whose first request (`server/discover` for 2026-07-28, `initialize` for 2025-11-25) carries ' +
+        'each token; the gate is judged on its answer. Default `2026-07-28`.',
+      examples: ['2025-11-25'],
+    }),
+    other_resource_token_from: AuthPostureCredentials.optional().meta({
+      description:
+        'Client credentials (the client-credentials grant at the authorization server the metadata names) with which ' +
+        'mcptest obtains a real token issued for another resource, which the server must refuse, and a valid token ' +
+        'for the server, sent in the query string, which it must refuse too. Without them the other-resource finding ' +
+        'is SKIPPED with the reason. Write the values as `${ENV}`.',
+      examples: [{ client_id: '${POSTURE_CLIENT_ID}', client_secret: '${POSTURE_CLIENT_SECRET}' }],
+    }),
+  })
+  .meta({
     description:
-      'The MCP revision whose first request (`server/discover` for 2026-07-28, `initialize` for 2025-11-25) carries ' +
-      'each token; the gate is judged on its answer. Default `2026-07-28`.',
-    examples: ['2025-11-25'],
-  }),
-  other_resource_token_from: AuthPostureCredentials.optional(),
-});
+      'Which request carries the tokens and, optionally, the client credentials for a real token for another ' +
+      'resource. Every key is optional: `auth_posture: {}` sends the crafted tokens only.',
+  });
 export type AuthPostureOptions = z.infer<typeof AuthPostureOptions>;
 export type AuthPostureOptionsInput = z.input<typeof AuthPostureOptions>;
