@@ -247,7 +247,7 @@ function queryTokenRefused(o: AuthPostureObservations): AuthPostureVerdict {
       : {
           status: 'PASS',
           message:
-            'refused, but the token sent was not valid, so this also passes for a server that reads query tokens and validates them; give other_resource_token_from credentials to send a valid one',
+            'refused, but the token sent was not valid, so this also passes for a server that reads query tokens and validates them; give client credentials (other_resource_token_from, --client-id) to send a valid one',
           evidence,
         };
   }

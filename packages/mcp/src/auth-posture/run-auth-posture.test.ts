@@ -118,7 +118,9 @@ it('without credentials, SKIPs the other-resource token with the reason and says
   const byId = Object.fromEntries(report.results.map((r) => [r.id, r]));
   expect(byId['other-resource-token-refused']).toMatchObject({
     status: 'SKIPPED',
-    message: expect.stringMatching(/no client credentials were given \(other_resource_token_from\)/) as unknown,
+    message: expect.stringMatching(
+      /no client credentials were given \(other_resource_token_from in a suite, --client-id with the CLI\)/,
+    ) as unknown,
   });
   expect(byId['query-token-refused']).toMatchObject({
     status: 'PASS',

@@ -162,7 +162,7 @@ export async function runAuthPosture(options: RunAuthPostureOptions): Promise<Au
           other: {
             ok: false as const,
             reason:
-              'no client credentials were given (other_resource_token_from), so no token for another resource could be obtained',
+              'no client credentials were given (other_resource_token_from in a suite, --client-id with the CLI), so no token for another resource could be obtained',
           },
         }
       : noToken.kind === 'http'
