@@ -1,3 +1,4 @@
+import { AUTH_POSTURE_CATALOG, checksFor } from '@mcptest/core';
 import { describe, expect, it } from 'vitest';
 import { countAssertions } from './count-assertions';
 
@@ -16,6 +17,13 @@ describe('countAssertions (the live progress bar’s total)', () => {
     // The 2025-11-25 set has 9 checks, the 2026-07-28 set 11 (catalog.ts; docs/protocol.md's table).
     expect(countAssertions('conformance: { revision: 2025-11-25 }\n')).toBe(9);
     expect(countAssertions('conformance: {}\nassertions:\n  - name: a\n    assert: { tool: echo }\n')).toBe(12);
+  });
+
+  it('adds one per finding of an auth_posture block', () => {
+    expect(countAssertions('auth_posture: {}\n')).toBe(AUTH_POSTURE_CATALOG.length);
+    expect(countAssertions('auth_posture: {}\nconformance: { revision: 2025-11-25 }\n')).toBe(
+      AUTH_POSTURE_CATALOG.length + checksFor('2025-11-25').length,
+    );
   });
 
   it('gives no total for a missing or broken suite', () => {
