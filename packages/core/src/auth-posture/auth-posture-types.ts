@@ -134,11 +134,16 @@ export const AuthPostureCredentials = z
         description: 'The client id at the authorization server the metadata names (usually `${ENV}`).',
         examples: ['${POSTURE_CLIENT_ID}'],
       }),
+    // A suite is stored and shown as written: a secret in it would be readable by everyone who can read the suite.
     client_secret: z
       .string()
-      .min(1)
+      .regex(/^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/, {
+        message: 'must be an environment reference such as ${POSTURE_CLIENT_SECRET}, never the secret itself',
+      })
       .meta({
-        description: 'Its secret, sent with HTTP Basic (`client_secret_basic`); write it as `${ENV}`, never inline.',
+        description:
+          'Its secret, sent with HTTP Basic (`client_secret_basic`): an environment reference (`${VAR}`), never the ' +
+          'secret itself, since a suite is stored and shown as written.',
         examples: ['${POSTURE_CLIENT_SECRET}'],
       }),
     resource: z

@@ -354,9 +354,22 @@ describe('loadSuite: the auth_posture block', () => {
     });
   });
 
+  it('refuses a client secret written inline', () => {
+    const result = loadSuite(
+      yaml(...SERVER, 'auth_posture:', '  other_resource_token_from: { client_id: a, client_secret: hunter2 }'),
+      'bad.yaml',
+    );
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors.map((e) => e.message).join('\n')).toMatch(
+        /client_secret`: must be an environment reference such as \$\{POSTURE_CLIENT_SECRET\}/,
+      );
+    }
+  });
+
   it('refuses an unknown credentials key with a suggestion', () => {
     const result = loadSuite(
-      yaml(...SERVER, 'auth_posture:', '  other_resource_token_from: { client_id: a, client_secrt: b }'),
+      yaml(...SERVER, 'auth_posture:', '  other_resource_token_from: { client_id: a, client_secrt: "${B}" }'),
       'bad.yaml',
     );
     expect(result.ok).toBe(false);
