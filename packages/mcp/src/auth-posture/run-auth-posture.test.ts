@@ -173,4 +173,15 @@ it('an unreachable server fails every finding', async () => {
   await new Promise<void>((resolve) => closed.close(() => resolve()));
   const report = await runAuthPosture({ url: `http://127.0.0.1:${port}/mcp`, fetch: safeFetch, timeoutMs: 2000 });
   expect(report.counts.FAIL).toBe(report.results.length);
+  // Asked once: a server that does not answer is not sent six more requests.
+  expect(report.methodsSent).toEqual(['server/discover']);
+  expect(report.results[0]?.message).toMatch(/no answer/);
+});
+
+it('a cancelled check sends nothing more and SKIPs what it did not send', async () => {
+  const controller = new AbortController();
+  controller.abort();
+  const report = await runAuthPosture({ url: servers.correct.url, fetch: safeFetch, signal: controller.signal });
+  expect(report.methodsSent).toEqual([]);
+  expect(report.counts.SKIPPED).toBe(report.results.length);
 });

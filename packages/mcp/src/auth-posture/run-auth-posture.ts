@@ -17,7 +17,7 @@ import { oauthRequest } from '../oauth/oauth-request';
 import { parseBearerChallenge } from '../oauth/parse-www-authenticate';
 import type { SessionFetch } from '../session';
 import { craftTokens } from './craft-tokens';
-import { obtainPostureTokens, type PostureCredentials } from './obtain-posture-tokens';
+import { obtainPostureTokens, type PostureCredentials, type PostureTokens } from './obtain-posture-tokens';
 
 export type { AuthPostureReport };
 
@@ -126,20 +126,39 @@ async function fetchMetadata(
 export async function runAuthPosture(options: RunAuthPostureOptions): Promise<AuthPostureReport> {
   const started = Date.now();
   const revision = options.revision ?? '2026-07-28';
-  const resource = canonicalResourceUri(options.url) ?? options.url;
   const send = options.send ?? ((request) => request());
   const headers = withoutAuthorization(options.headers);
   const probe = sessionOpenProbe(revision);
   const methodsSent: string[] = [];
+  const report = (observations: Omit<AuthPostureObservations, 'serverUrl'>): AuthPostureReport => ({
+    ...evaluateAuthPosture({ serverUrl: options.url, ...observations }),
+    url: options.url,
+    methodsSent,
+    durationMs: Date.now() - started,
+  });
+  /** Every case with one answer: the check could not, or need not, send more. */
+  const all = (answer: AuthProbe, metadata: ResourceMetadataObservation) =>
+    report({
+      noToken: answer,
+      metadata,
+      tokens: { garbage: answer, expired: answer, alg_none: answer, unknown_key: answer, other_resource: answer },
+      queryToken: answer,
+    });
 
-  const exchange = async (url: string, token?: { value: string; in: 'header' | 'query'; secret?: boolean }) => {
-    if (options.signal?.aborted === true) return { kind: 'not_run', reason: CANCELLED } as const;
+  const resource = canonicalResourceUri(options.url);
+  if (resource === undefined) {
+    const failed = { kind: 'failed', message: `${options.url} is not an http(s) URL` } as const;
+    return all(failed, failed);
+  }
+
+  const exchange = async (token?: { value: string; in: 'header' | 'query'; secret?: boolean }): Promise<AuthProbe> => {
+    if (options.signal?.aborted === true) return { kind: 'not_run', reason: CANCELLED };
     methodsSent.push(probe.method);
-    let target = url;
+    let target = options.url;
     const probeHeaders = { ...headers };
     if (token?.in === 'header') probeHeaders['Authorization'] = `Bearer ${token.value}`;
     if (token?.in === 'query') {
-      const withToken = new URL(url);
+      const withToken = new URL(options.url);
       withToken.searchParams.set('access_token', token.value);
       target = withToken.href;
     }
@@ -147,53 +166,57 @@ export async function runAuthPosture(options: RunAuthPostureOptions): Promise<Au
     return toAuthProbe(answer, token?.secret === true ? token.value : undefined);
   };
 
-  const noToken = await exchange(options.url);
+  const noToken = await exchange();
+  // A server that does not answer at all is not asked six more times (each could wait the whole timeout): every
+  // finding fails with its reason.
+  if (noToken.kind === 'failed') {
+    return all(noToken, { kind: 'not_run', reason: 'the server gave no answer to read a challenge from' });
+  }
   const metadata = await fetchMetadata(options, noToken, resource);
   const document = metadata.kind === 'fetched' && isRecord(metadata.body) ? metadata.body : {};
   const servers = document['authorization_servers'];
-  const issuer = Array.isArray(servers) && typeof servers[0] === 'string' ? servers[0] : new URL(options.url).origin;
+  const issuer = Array.isArray(servers) && typeof servers[0] === 'string' ? servers[0] : new URL(resource).origin;
   const scopes = document['scopes_supported'];
   const scope = Array.isArray(scopes) && scopes.every((s) => typeof s === 'string') ? scopes.join(' ') : undefined;
-
   const crafted = await craftTokens({ audience: resource, issuer, ...(scope === undefined ? {} : { scope }) });
-  const obtained =
-    options.credentials === undefined
-      ? {
-          other: {
-            ok: false as const,
-            reason:
-              'no client credentials were given (other_resource_token_from in a suite, --client-id with the CLI), so no token for another resource could be obtained',
-          },
-        }
-      : noToken.kind === 'http'
-        ? await obtainPostureTokens({
-            serverUrl: options.url,
-            fetch: options.fetch,
-            credentials: options.credentials,
-            ...(noToken.wwwAuthenticate === undefined ? {} : { wwwAuthenticate: noToken.wwwAuthenticate }),
-            ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-          })
-        : { other: { ok: false as const, reason: 'the server gave no answer, so no token was asked for' } };
+
+  let obtained: PostureTokens;
+  if (options.credentials === undefined) {
+    obtained = {
+      other: {
+        ok: false,
+        reason:
+          'no client credentials were given (other_resource_token_from in a suite, --client-id with the CLI), so no token for another resource could be obtained',
+      },
+    };
+  } else if (options.signal?.aborted === true) {
+    obtained = { other: { ok: false, reason: CANCELLED } };
+  } else {
+    obtained = await obtainPostureTokens({
+      serverUrl: options.url,
+      fetch: options.fetch,
+      credentials: options.credentials,
+      ...(noToken.kind === 'http' && noToken.wwwAuthenticate !== undefined
+        ? { wwwAuthenticate: noToken.wwwAuthenticate }
+        : {}),
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    });
+  }
 
   const tokens: Record<PostureTokenKind, AuthProbe> = {
-    garbage: await exchange(options.url, { value: crafted.garbage, in: 'header' }),
-    expired: await exchange(options.url, { value: crafted.expired, in: 'header' }),
-    alg_none: await exchange(options.url, { value: crafted.alg_none, in: 'header' }),
-    unknown_key: await exchange(options.url, { value: crafted.unknown_key, in: 'header' }),
+    garbage: await exchange({ value: crafted.garbage, in: 'header' }),
+    expired: await exchange({ value: crafted.expired, in: 'header' }),
+    alg_none: await exchange({ value: crafted.alg_none, in: 'header' }),
+    unknown_key: await exchange({ value: crafted.unknown_key, in: 'header' }),
     other_resource: obtained.other.ok
-      ? await exchange(options.url, { value: obtained.other.token, in: 'header', secret: true })
+      ? await exchange({ value: obtained.other.token, in: 'header', secret: true })
       : { kind: 'not_run', reason: obtained.other.reason },
   };
-  const own = 'own' in obtained && obtained.own?.ok === true ? obtained.own.token : undefined;
+  // The query-string case is conclusive only with a token the server would accept in a header.
+  const own = obtained.own?.ok === true ? obtained.own.token : undefined;
   const queryToken: AuthPostureObservations['queryToken'] = {
-    ...(await exchange(options.url, {
-      value: own ?? crafted.garbage,
-      in: 'query',
-      ...(own === undefined ? {} : { secret: true }),
-    })),
+    ...(await exchange({ value: own ?? crafted.garbage, in: 'query', ...(own === undefined ? {} : { secret: true }) })),
     token: own === undefined ? 'garbage' : 'valid',
   };
-
-  const summary = evaluateAuthPosture({ serverUrl: options.url, noToken, metadata, tokens, queryToken });
-  return { ...summary, url: options.url, methodsSent, durationMs: Date.now() - started };
+  return report({ noToken, metadata, tokens, queryToken });
 }
