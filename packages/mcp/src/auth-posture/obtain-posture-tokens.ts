@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
-import { discoverOAuth } from '../oauth/discover-oauth';
 import { customFetchOf } from '../oauth/oauth-request';
+import type { OAuthDiscovery } from '../oauth/oauth-types';
 import type { SessionFetch } from '../session';
 
 /** Client credentials for the client-credentials grant at the server's authorization server. */
@@ -27,31 +27,18 @@ export interface PostureTokens {
 }
 
 /**
- * Real access tokens from the server's own authorization server, with the client-credentials grant: one issued for
- * another resource (RFC 8707 `resource`), which the server must refuse, and one for the server itself. Discovery is
- * the OAuth client's (`discoverOAuth`: metadata validated, every request through the SSRF-safe fetch); a failure at
- * any step is the reason the findings that needed the token are SKIPPED, never a throw.
+ * Real access tokens from the server's own authorization server, found by the OAuth client's discovery (metadata
+ * validated, every request through the SSRF-safe fetch), with the client-credentials grant (oauth4webapi): one issued
+ * for another resource (RFC 8707 `resource`), which the server must refuse, and one for the server itself. A refusal is
+ * the reason the findings that needed the token are SKIPPED, never a throw.
  */
 export async function obtainPostureTokens(options: {
-  serverUrl: string;
+  discovery: OAuthDiscovery;
   fetch: SessionFetch;
   credentials: PostureCredentials;
-  wwwAuthenticate?: string;
   timeoutMs?: number;
 }): Promise<PostureTokens> {
-  const { credentials } = options;
-  let discovery;
-  try {
-    discovery = await discoverOAuth({
-      serverUrl: options.serverUrl,
-      fetch: options.fetch,
-      wwwAuthenticate: options.wwwAuthenticate,
-      timeoutMs: options.timeoutMs,
-    });
-  } catch (error) {
-    const reason = `no token could be obtained: ${error instanceof Error ? error.message : String(error)}`;
-    return { other: { ok: false, reason }, own: { ok: false, reason } };
-  }
+  const { credentials, discovery } = options;
   // discoverOAuth has checked the issuer and that every endpoint is https (or http on loopback), so oauth4webapi's
   // own https rule may be relaxed for the loopback case without admitting anything else.
   const as = discovery.authorizationServer as unknown as oauth.AuthorizationServer;

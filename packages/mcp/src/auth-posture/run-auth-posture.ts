@@ -13,10 +13,13 @@ import {
   type ResourceMetadataObservation,
 } from '@mcptest/core';
 import { sendProbe } from '../conformance/send-probe';
+import { discoverOAuth } from '../oauth/discover-oauth';
 import { oauthRequest } from '../oauth/oauth-request';
+import type { OAuthDiscovery } from '../oauth/oauth-types';
 import { parseBearerChallenge } from '../oauth/parse-www-authenticate';
 import type { SessionFetch } from '../session';
 import { craftTokens } from './craft-tokens';
+import { signingKeyHint } from './signing-key-hint';
 import { obtainPostureTokens, type PostureCredentials, type PostureTokens } from './obtain-posture-tokens';
 
 export type { AuthPostureReport };
@@ -178,7 +181,29 @@ export async function runAuthPosture(options: RunAuthPostureOptions): Promise<Au
   const issuer = Array.isArray(servers) && typeof servers[0] === 'string' ? servers[0] : new URL(resource).origin;
   const scopes = document['scopes_supported'];
   const scope = Array.isArray(scopes) && scopes.every((s) => typeof s === 'string') ? scopes.join(' ') : undefined;
-  const crafted = await craftTokens({ audience: resource, issuer, ...(scope === undefined ? {} : { scope }) });
+  // The OAuth client's discovery, once: the authorization server's JWKS (for a real kid) and token endpoint (for
+  // the credentials). It refuses metadata that names another resource, as clients must; then neither is used.
+  let discovery: OAuthDiscovery | undefined;
+  let discoveryError: string | undefined;
+  if (options.signal?.aborted !== true && noToken.kind === 'http') {
+    try {
+      discovery = await discoverOAuth({
+        serverUrl: options.url,
+        fetch: options.fetch,
+        wwwAuthenticate: noToken.wwwAuthenticate,
+        timeoutMs: options.timeoutMs,
+      });
+    } catch (error) {
+      discoveryError = error instanceof Error ? error.message : String(error);
+    }
+  }
+  const key = discovery === undefined ? undefined : await signingKeyHint(discovery, options.fetch, options.timeoutMs);
+  const crafted = await craftTokens({
+    audience: resource,
+    issuer,
+    ...(scope === undefined ? {} : { scope }),
+    ...(key === undefined ? {} : { key }),
+  });
 
   let obtained: PostureTokens;
   if (options.credentials === undefined) {
@@ -191,14 +216,14 @@ export async function runAuthPosture(options: RunAuthPostureOptions): Promise<Au
     };
   } else if (options.signal?.aborted === true) {
     obtained = { other: { ok: false, reason: CANCELLED } };
+  } else if (discovery === undefined) {
+    const reason = `no token could be obtained: ${discoveryError ?? 'the server gave no answer'}`;
+    obtained = { other: { ok: false, reason }, own: { ok: false, reason } };
   } else {
     obtained = await obtainPostureTokens({
-      serverUrl: options.url,
+      discovery,
       fetch: options.fetch,
       credentials: options.credentials,
-      ...(noToken.kind === 'http' && noToken.wwwAuthenticate !== undefined
-        ? { wwwAuthenticate: noToken.wwwAuthenticate }
-        : {}),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     });
   }
