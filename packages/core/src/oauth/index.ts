@@ -5,3 +5,4 @@ export * from './parse-oauth-metadata';
 export * from './select-oauth-scope';
 export * from './choose-client-registration';
 export * from './oauth-token-set';
+export * from './choose-token-endpoint-auth-method';

@@ -31,6 +31,10 @@ export type OAuthFlowErrorCode =
 /** An OAuth flow failed; the message names what (document, endpoint, value) and is fit to show the tenant. */
 export class OAuthFlowError extends Error {
   override readonly name = 'OAuthFlowError';
+  /** For `insufficient_scope`: the scope the server's challenge asked for, when it named one. */
+  readonly scope?: string;
+  /** The OAuth `error` code an endpoint answered (RFC 6749 §5.2), when there was one. */
+  readonly oauthError?: string;
 
   constructor(
     readonly code: OAuthFlowErrorCode,
@@ -47,9 +51,6 @@ export class OAuthFlowError extends Error {
     if (options.scope !== undefined) this.scope = options.scope;
     if (options.oauthError !== undefined) this.oauthError = options.oauthError;
   }
-
-  readonly scope?: string;
-  readonly oauthError?: string;
 }
 
 /** The safe fetch's refusal under `error` (wrappers may have put it under a cause), if that is what failed. */
