@@ -1,5 +1,4 @@
-import * as oauth from 'oauth4webapi';
-import { customFetchOf } from '../oauth/oauth-request';
+import { clientCredentialsToken } from '../oauth/client-credentials-token';
 import type { OAuthDiscovery } from '../oauth/oauth-types';
 import type { SessionFetch } from '../session';
 
@@ -28,7 +27,7 @@ export interface PostureTokens {
 
 /**
  * Real access tokens from the server's own authorization server, found by the OAuth client's discovery (metadata
- * validated, every request through the SSRF-safe fetch), with the client-credentials grant (oauth4webapi): one issued
+ * validated, every request through the SSRF-safe fetch), with the OAuth client's client-credentials grant: one issued
  * for another resource (RFC 8707 `resource`), which the server must refuse, and one for the server itself. A refusal is
  * the reason the findings that needed the token are SKIPPED, never a throw.
  */
@@ -39,30 +38,23 @@ export async function obtainPostureTokens(options: {
   timeoutMs?: number;
 }): Promise<PostureTokens> {
   const { credentials, discovery } = options;
-  // discoverOAuth has checked the issuer and that every endpoint is https (or http on loopback), so oauth4webapi's
-  // own https rule may be relaxed for the loopback case without admitting anything else.
-  const as = discovery.authorizationServer as unknown as oauth.AuthorizationServer;
-  const client: oauth.Client = { client_id: credentials.clientId };
   const scope = credentials.scope ?? discovery.scopesSupported?.join(' ');
   const token = async (resource: string): Promise<ObtainedToken> => {
     try {
-      const response = await oauth.clientCredentialsGrantRequest(
-        as,
-        client,
-        oauth.ClientSecretBasic(credentials.clientSecret),
-        new URLSearchParams({ resource, ...(scope === undefined || scope === '' ? {} : { scope }) }),
-        {
-          [oauth.allowInsecureRequests]: true,
-          [oauth.customFetch]: customFetchOf(
-            options.fetch,
-            (url) => `the token endpoint ${url}`,
-            'token_failed',
-            options.timeoutMs,
-          ),
+      // The OAuth client's grant, with the resource swapped: the token is asked for as mcptest asks for its own.
+      const tokens = await clientCredentialsToken({
+        discovery: { ...discovery, resource },
+        client: {
+          clientId: credentials.clientId,
+          clientSecret: credentials.clientSecret,
+          method: 'pre_registered',
+          tokenEndpointAuthMethod: 'client_secret_basic',
         },
-      );
-      const result = await oauth.processClientCredentialsResponse(as, client, response);
-      return { ok: true, token: result.access_token };
+        fetch: options.fetch,
+        ...(scope === undefined || scope === '' ? {} : { scope }),
+        timeoutMs: options.timeoutMs,
+      });
+      return { ok: true, token: tokens.accessToken };
     } catch (error) {
       return {
         ok: false,
