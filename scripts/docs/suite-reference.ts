@@ -3,6 +3,8 @@ import { Document, isCollection, isPair, isScalar, visit } from 'yaml';
 import { z } from 'zod';
 import {
   AssertionDocument,
+  AuthPostureCredentials,
+  AuthPostureOptions,
   CompletionAssertBlock,
   Expect,
   LoggingAssertBlock,
@@ -229,6 +231,28 @@ const SECTIONS: readonly Section[] = [
     intro: 'The `conformance:` block of a suite file ([protocol.md](protocol.md#conformance)).',
     schema: SuiteConformance,
     host: (fields) => ({ name: 'example suite', server: { url: SERVER_URL }, conformance: fields }),
+  },
+  {
+    title: '`auth_posture` keys',
+    intro: 'The `auth_posture:` block of a suite file ([oauth.md](oauth.md#auth-posture-check)).',
+    schema: AuthPostureOptions,
+    host: (fields) => ({ name: 'example suite', server: { url: SERVER_URL }, auth_posture: fields }),
+  },
+  {
+    title: '`other_resource_token_from` keys',
+    intro: 'The client credentials of an `auth_posture:` block.',
+    schema: AuthPostureCredentials,
+    host: (fields) => ({
+      name: 'example suite',
+      server: { url: SERVER_URL },
+      auth_posture: {
+        other_resource_token_from: {
+          client_id: '${POSTURE_CLIENT_ID}',
+          client_secret: '${POSTURE_CLIENT_SECRET}',
+          ...fields,
+        },
+      },
+    }),
   },
   {
     title: '`policy` keys',

@@ -15,6 +15,7 @@ Commands:
   lint <tools.json>     lint tool descriptors
   audit --url URL       probe every tool and write a starter suite
   conformance --url URL run the MCP conformance checks of one revision, safely
+  auth-posture --url URL check what an attacker finds at an OAuth-protected server's gate
   mock --tools-from F   serve a mock MCP server from YAML
   ci --api URL --suite ID  trigger a hosted run, stream its progress and wait for it
 
@@ -41,6 +42,7 @@ const COMMANDS = {
   mock: async () => (await import('./commands/mock')).mockCommand,
   audit: async () => (await import('./commands/audit')).auditCommand,
   conformance: async () => (await import('./commands/conformance')).conformanceCommand,
+  'auth-posture': async () => (await import('./commands/auth-posture')).authPostureCommand,
   ci: async () => (await import('./commands/ci')).ciCommand,
 } satisfies Record<string, () => Promise<(args: readonly string[]) => Promise<CliResult>>>;
 

@@ -24,4 +24,5 @@ export * from './util';
 export * from './protocol';
 export * from './wire/types';
 export * from './conformance';
+export * from './auth-posture';
 export * from './oauth';

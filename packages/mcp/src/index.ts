@@ -15,3 +15,4 @@ export * from './endpoint';
 export * from './sandbox';
 export * from './conformance';
 export * from './oauth';
+export * from './auth-posture';

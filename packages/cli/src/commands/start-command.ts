@@ -17,14 +17,15 @@ export function commandFail(name: string, usage: string): CommandFail {
 /**
  * The start that commands reaching a server share: the arguments parsed (`--help` answered, a usage error reported
  * with the usage) and the private networks the environment allows the SSRF-safe fetch to reach (an invalid variable
- * reported). Either what the command needs to run, or the result to return at once.
+ * reported), with the whole environment (for a secret a flag names by variable). Either what the command needs to
+ * run, or the result to return at once.
  */
 export function startCommand<A>(
   fail: CommandFail,
   usage: string,
   parse: () => { help: true } | { help: false; args: A },
   env: Record<string, string | undefined> | undefined,
-): { args: A; allowPrivateNetworks: string[] } | { result: CliResult } {
+): { args: A; allowPrivateNetworks: string[]; env: Record<string, string | undefined> } | { result: CliResult } {
   let args: A;
   try {
     const parsed = parse();
@@ -35,7 +36,8 @@ export function startCommand<A>(
     throw error;
   }
   try {
-    return { args, allowPrivateNetworks: (env ? readCliEnv(env) : readCliEnv()).allowPrivateNetworks };
+    const cliEnv = env ? readCliEnv(env) : readCliEnv();
+    return { args, allowPrivateNetworks: cliEnv.allowPrivateNetworks, env: cliEnv.raw };
   } catch (error) {
     if (error instanceof EnvError) return { result: fail(error.message) };
     throw error;

@@ -47,7 +47,7 @@ export function buildRunReport(input: {
 }
 
 function pickResult(trial: TrialResult): AssertionResult {
-  const { name, status, detail, durationMs, file, tool, trials, wireFindings, conformance } = trial;
+  const { name, status, detail, durationMs, file, tool, trials, wireFindings, conformance, authPosture } = trial;
   return {
     name,
     status,
@@ -58,5 +58,6 @@ function pickResult(trial: TrialResult): AssertionResult {
     ...(trials !== undefined && { trials }),
     ...(wireFindings !== undefined && { wireFindings }),
     ...(conformance !== undefined && { conformance }),
+    ...(authPosture !== undefined && { authPosture }),
   };
 }

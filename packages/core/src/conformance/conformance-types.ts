@@ -25,7 +25,14 @@ export type Observed<T> =
  * answer was not JSON-RPC).
  */
 export type HttpExchange =
-  | { readonly kind: 'http'; readonly status: number; readonly body: unknown; readonly sessionId?: string }
+  | {
+      readonly kind: 'http';
+      readonly status: number;
+      readonly body: unknown;
+      readonly sessionId?: string;
+      /** The answer's WWW-Authenticate header, when it had one (the auth-posture check reads its challenges). */
+      readonly wwwAuthenticate?: string;
+    }
   | { readonly kind: 'failed'; readonly message: string }
   | { readonly kind: 'not_run'; readonly reason: string };
 

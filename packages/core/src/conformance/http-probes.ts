@@ -218,14 +218,25 @@ export function dnsRebindingApplies(url: string): { applies: true; host: string 
 
 /** The first request of a session with `host` as Host and `http://host` as Origin. */
 export function dnsRebindingProbe(revision: ConformanceRevision, host: string): HttpProbe {
-  const hostHeaders = { Host: host, Origin: `http://${host}` };
+  return sessionOpenProbe(revision, { Host: host, Origin: `http://${host}` });
+}
+
+/**
+ * The first request of a session in a revision (`server/discover` in 2026-07-28, `initialize` in 2025), with `extra`
+ * headers over the standard ones: it needs no session, so what answers it is the server's gate itself (the DNS
+ * rebinding probes, the auth-posture check's tokens).
+ */
+export function sessionOpenProbe(
+  revision: ConformanceRevision,
+  extra: Readonly<Record<string, string>> = {},
+): HttpProbe {
   if (revision === MODERN) {
     const params = { _meta: requestMeta() };
     return {
       id: 1,
       method: 'server/discover',
       params,
-      headers: standardHeaders('server/discover', params, hostHeaders),
+      headers: standardHeaders('server/discover', params, extra),
     };
   }
   const params = { protocolVersion: revision, capabilities: {}, clientInfo: CLIENT_INFO };
@@ -233,7 +244,7 @@ export function dnsRebindingProbe(revision: ConformanceRevision, host: string): 
     id: 1,
     method: 'initialize',
     params,
-    headers: standardHeaders('initialize', params, { 'MCP-Protocol-Version': revision, ...hostHeaders }),
+    headers: standardHeaders('initialize', params, { 'MCP-Protocol-Version': revision, ...extra }),
   };
 }
 

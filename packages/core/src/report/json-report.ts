@@ -10,7 +10,8 @@ import type { WireFinding } from '../wire/wire-finding';
  * when a session opened; per conformance result `conformance` ({checkId, scenario, status, specUrl, revision}: the
  * check's own verdict, WARN and XFAIL included) and a top-level `conformance` list of the suites' reports (file,
  * revision, ok, protocolVersion, counts, staleExpectedFailures, toolCalls, durationMs, results with message and
- * evidence) when a suite has a `conformance:` block. Keys come out in this fixed order, durations as whole
+ * evidence) when a suite has a `conformance:` block; per auth-posture result `authPosture` ({findingId, status,
+ * severity, specUrl}: the finding's own verdict, WARN included). Keys come out in this fixed order, durations as whole
  * milliseconds, and nothing else a result object may carry leaks into the output.
  */
 export function formatJsonReport(report: RunReport): string {
@@ -27,7 +28,7 @@ export function formatJsonReport(report: RunReport): string {
 }
 
 function jsonResult(result: AssertionResult) {
-  const { name, status, detail, durationMs, file, tool, trials, wireFindings, conformance } = result;
+  const { name, status, detail, durationMs, file, tool, trials, wireFindings, conformance, authPosture } = result;
   return {
     name,
     status,
@@ -46,6 +47,14 @@ function jsonResult(result: AssertionResult) {
         status: conformance.status,
         specUrl: conformance.specUrl,
         revision: conformance.revision,
+      },
+    }),
+    ...(authPosture !== undefined && {
+      authPosture: {
+        findingId: authPosture.findingId,
+        status: authPosture.status,
+        severity: authPosture.severity,
+        specUrl: authPosture.specUrl,
       },
     }),
   };

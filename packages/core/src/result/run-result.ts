@@ -6,6 +6,7 @@
 
 import type { WireFinding } from '../wire/wire-finding';
 import type { ConformanceRevision, ConformanceRunReport, ConformanceStatus } from '../conformance/conformance-types';
+import type { AuthPostureSeverity, AuthPostureStatus } from '../auth-posture/auth-posture-types';
 
 export type AssertionStatus = 'PASS' | 'FAIL' | 'SKIP';
 
@@ -43,6 +44,19 @@ export interface AssertionResult {
    * which keeps WARN and XFAIL apart where `status` folds them into PASS.
    */
   conformance?: AssertionConformance;
+  /**
+   * Set on the results of a suite's `auth_posture:` block (named `auth_posture <finding id>`): the finding's own
+   * verdict (WARN is folded into PASS in `status`) and how bad a FAIL of it is.
+   */
+  authPosture?: AssertionAuthPosture;
+}
+
+/** Which auth-posture finding a result is (docs/oauth.md#auth-posture-check). */
+export interface AssertionAuthPosture {
+  findingId: string;
+  status: AuthPostureStatus;
+  severity: AuthPostureSeverity;
+  specUrl: string;
 }
 
 /** Which conformance check a result is, and its verdict in the catalog's words (docs/protocol.md#conformance). */

@@ -257,7 +257,9 @@ describe('loadSuite: broken files are located and explained', () => {
     [
       'an empty assertions list',
       yaml('name: s', 'assertions: []'),
-      ['bad.yaml:2:13: `assertions`: must not be empty (add an assertion, or a `conformance:` block)'],
+      [
+        'bad.yaml:2:13: `assertions`: must not be empty (add an assertion, or a `conformance:` or `auth_posture:` block)',
+      ],
     ],
     [
       'a second document after a suite document',
@@ -325,9 +327,53 @@ describe('loadSuite: broken files are located and explained', () => {
       ),
     );
     expect(errors).toEqual([
-      'bad.yaml:2:1: unknown key `x-defaults` at the top level (allowed here: name, server, setup, timeout, skip, skip_unless_env, fixture, policy, wire_schema, conformance, assertions)',
+      'bad.yaml:2:1: unknown key `x-defaults` at the top level (allowed here: name, server, setup, timeout, skip, skip_unless_env, fixture, policy, wire_schema, conformance, auth_posture, assertions)',
       'bad.yaml:2:38: unknown key `contians` in `assertions[0].assert.expect` (did you mean `contains`?)',
     ]);
+  });
+});
+
+describe('loadSuite: the auth_posture block', () => {
+  const SERVER = ['name: p', 'server: { url: https://a.example/mcp }'];
+  it('loads a suite with only the block, with its defaults', () => {
+    expect(loaded(yaml(...SERVER, 'auth_posture: {}')).authPosture).toEqual({ revision: '2026-07-28' });
+  });
+
+  it('keeps credentials as written, ${VAR}s unexpanded (the executor expands them)', () => {
+    const suite = loaded(
+      yaml(
+        ...SERVER,
+        'auth_posture:',
+        '  revision: 2025-11-25',
+        '  other_resource_token_from: { client_id: "${ID}", client_secret: "${SECRET}", resource: "https://x.example/mcp" }',
+      ),
+    );
+    expect(suite.authPosture).toEqual({
+      revision: '2025-11-25',
+      other_resource_token_from: { client_id: '${ID}', client_secret: '${SECRET}', resource: 'https://x.example/mcp' },
+    });
+  });
+
+  it('refuses a client secret written inline', () => {
+    const result = loadSuite(
+      yaml(...SERVER, 'auth_posture:', '  other_resource_token_from: { client_id: a, client_secret: hunter2 }'),
+      'bad.yaml',
+    );
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors.map((e) => e.message).join('\n')).toMatch(
+        /client_secret`: must be an environment reference such as \$\{POSTURE_CLIENT_SECRET\}/,
+      );
+    }
+  });
+
+  it('refuses an unknown credentials key with a suggestion', () => {
+    const result = loadSuite(
+      yaml(...SERVER, 'auth_posture:', '  other_resource_token_from: { client_id: a, client_secrt: "${B}" }'),
+      'bad.yaml',
+    );
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors.map((e) => e.message).join('\n')).toMatch(/client_secrt/);
   });
 });
 
@@ -419,7 +465,9 @@ describe('loadSuite: the conformance block', () => {
     [
       'no block and an empty assertions list',
       yaml(...SERVER, 'assertions: []'),
-      ['bad.yaml:3:13: `assertions`: must not be empty (add an assertion, or a `conformance:` block)'],
+      [
+        'bad.yaml:3:13: `assertions`: must not be empty (add an assertion, or a `conformance:` or `auth_posture:` block)',
+      ],
     ],
   ])('refuses %s', (_label, text, errors) => {
     expect(errorsOf(text)).toEqual(errors);

@@ -1,5 +1,6 @@
 import type { WireSchemaMode } from '../wire/wire-finding';
 import type { ConformanceOptions } from '../conformance/conformance-types';
+import type { AuthPostureOptions } from '../auth-posture/auth-posture-types';
 import type { SuitePolicy } from '../policy/exec-policy-schema';
 import type { ProtocolChoice } from '../protocol/protocol-choice';
 import { type Document } from 'yaml';
@@ -129,7 +130,9 @@ export interface LoadedSuite {
   wireSchema?: WireSchemaMode;
   /** The suite's `conformance:` block with its defaults (suite files only): the checks run once per suite run. */
   conformance?: ConformanceOptions;
-  /** Empty only when the suite has a `conformance:` block. */
+  /** The suite's `auth_posture:` block with its defaults (suite files only): the check runs once per suite run. */
+  authPosture?: AuthPostureOptions;
+  /** Empty only when the suite has a `conformance:` or `auth_posture:` block. */
   assertions: LoadedAssertion[];
 }
 
@@ -592,7 +595,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
       }
     }
 
-    if (has(value, 'assertions') || has(value, 'conformance')) {
+    if (has(value, 'assertions') || has(value, 'conformance') || has(value, 'auth_posture')) {
       suiteDocs++;
       if (suiteDocs > 1 || contentDocs > 1) {
         sink.add(
@@ -698,6 +701,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
       ...(suiteInfo?.doc.policy === undefined ? {} : { policy: suiteInfo.doc.policy }),
       ...(suiteInfo?.doc.wire_schema === undefined ? {} : { wireSchema: suiteInfo.doc.wire_schema }),
       ...(suiteInfo?.doc.conformance === undefined ? {} : { conformance: suiteInfo.doc.conformance }),
+      ...(suiteInfo?.doc.auth_posture === undefined ? {} : { authPosture: suiteInfo.doc.auth_posture }),
       assertions,
     },
   };

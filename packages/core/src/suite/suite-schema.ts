@@ -5,6 +5,7 @@ import { isProtocolChoice, PROTOCOL_CHOICES, type ProtocolChoice } from '../prot
 import { WireSchemaMode } from '../wire/wire-finding';
 import { CONFORMANCE_CATALOG } from '../conformance/catalog';
 import { ConformanceOptions } from '../conformance/conformance-types';
+import { AuthPostureOptions } from '../auth-posture/auth-posture-types';
 import { trajectoryDocumentShape } from '../trajectory/trajectory-schema';
 import { DURATION_EXAMPLE, parseDuration } from './parse-duration';
 import { suggestKey } from './suggest-key';
@@ -788,13 +789,28 @@ export const SuiteDocument = z
         { revision: '2025-11-25', fixtures: { simple_text_tool: 'echo' }, expected_failures: ['completion-complete'] },
       ],
     }),
+    auth_posture: AuthPostureOptions.optional().meta({
+      description:
+        "Run the auth-posture check against the suite's server, once per run, next to (or instead of) the " +
+        'assertions: what an attacker finds at its OAuth gate (a request without a token, garbage, expired, ' +
+        '`alg: none` and unknown-key JWTs, a token for another resource, a token in the query string, the ' +
+        'protected-resource metadata). Each finding is a result named `auth_posture <finding id>` ' +
+        '(docs/oauth.md#auth-posture-check). It calls no tool. Every key is optional: `auth_posture: {}`.',
+      examples: [
+        {
+          revision: '2025-11-25',
+          other_resource_token_from: { client_id: '${POSTURE_CLIENT_ID}', client_secret: '${POSTURE_CLIENT_SECRET}' },
+        },
+      ],
+    }),
     assertions: z
       .array(AssertionDocument)
       .optional()
       .meta({
         description:
           'The assertions, run one at a time in the order written. The other keys of the ' +
-          'suite are defaults for them. Required, and not empty, unless the suite has a `conformance:` block.',
+          'suite are defaults for them. Required, and not empty, unless the suite has a `conformance:` or ' +
+          '`auth_posture:` block.',
         examples: [
           [
             { name: 'echo', assert: { tool: 'echo', args: { message: 'hi' }, expect: { contains: ['hi'] } } },
@@ -809,13 +825,18 @@ export const SuiteDocument = z
   })
   .superRefine((suite, ctx) => {
     // A conformance block is work of its own; without one, a suite with nothing to run is a mistake.
-    if (suite.conformance !== undefined || (suite.assertions !== undefined && suite.assertions.length > 0)) return;
+    if (
+      suite.conformance !== undefined ||
+      suite.auth_posture !== undefined ||
+      (suite.assertions !== undefined && suite.assertions.length > 0)
+    )
+      return;
     ctx.issues.push({
       code: 'custom',
       message: suite.assertions === undefined ? 'missing required key `assertions`' : 'must not be empty',
       input: suite.assertions,
       path: suite.assertions === undefined ? [] : ['assertions'],
-      params: { hint: 'add an assertion, or a `conformance:` block' },
+      params: { hint: 'add an assertion, or a `conformance:` or `auth_posture:` block' },
     });
   })
   .meta({

@@ -76,6 +76,7 @@ export async function sendProbe(
       signal: AbortSignal.timeout(timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS),
     });
     const sessionId = response.headers.get('mcp-session-id') ?? undefined;
+    const wwwAuthenticate = response.headers.get('www-authenticate') ?? undefined;
     let body: unknown = null;
     if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
       body = answerOf(await readEventStream(response, probe.id), probe.id);
@@ -87,7 +88,13 @@ export async function sendProbe(
         body = null;
       }
     }
-    return { kind: 'http', status: response.status, body, ...(sessionId === undefined ? {} : { sessionId }) };
+    return {
+      kind: 'http',
+      status: response.status,
+      body,
+      ...(sessionId === undefined ? {} : { sessionId }),
+      ...(wwwAuthenticate === undefined ? {} : { wwwAuthenticate }),
+    };
   } catch (error) {
     return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
   }

@@ -34,6 +34,7 @@ import { blockTool, type CallsVerdict, type PlannedCall, plannedCalls } from './
 import { type AssertionOutcome, runServerAssertion, type ServerAssertion } from './run-server-assertion';
 import { runTrajectory } from './run-trajectory';
 import { runSuiteConformance } from './run-suite-conformance';
+import { runSuiteAuthPosture } from './run-suite-auth-posture';
 import { type Checker, type CheckRun, inProcessChecker } from '../sandbox/checker';
 import { staticSkipReason } from './skip-reason';
 import type { ExecutedAssertion, ExecuteSuiteOptions, ExecuteSuiteResult, ExecutionEvent } from './types';
@@ -118,6 +119,7 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
   const results: ExecutedAssertion[] = [];
   let sharedFixture: Awaited<ReturnType<typeof isolateFixture>> | undefined;
   let conformance: ExecuteSuiteResult['conformance'];
+  let authPosture: ExecuteSuiteResult['authPosture'];
   try {
     // The suite's conformance block runs once, before the assertions, on its own session in its revision's era.
     const checked = await runSuiteConformance(suite, {
@@ -131,6 +133,20 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     conformance = checked.report;
     if (conformance?.protocolVersion !== undefined) run.protocolVersions.add(conformance.protocolVersion);
     for (const result of checked.results) {
+      emit({ type: 'assertion.started', key: result.key, name: result.name, trial: 0 });
+      results.push(result);
+      emit({ type: 'assertion.finished', result });
+    }
+    // The auth-posture block, likewise once and before the assertions: raw requests at the server's gate, no tool.
+    const posture = await runSuiteAuthPosture(suite, {
+      options,
+      fetch,
+      gate,
+      cancelledReason: RUN_CANCELLED,
+      onBudgetExhausted: (exhausted) => run.onBudgetExhausted(exhausted),
+    });
+    authPosture = posture.report;
+    for (const result of posture.results) {
       emit({ type: 'assertion.started', key: result.key, name: result.name, trial: 0 });
       results.push(result);
       emit({ type: 'assertion.finished', result });
@@ -170,6 +186,7 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     ...(stoppedReason === undefined ? {} : { stoppedReason }),
     ...(unreachable === undefined ? {} : { unreachable }),
     ...(conformance === undefined ? {} : { conformance }),
+    ...(authPosture === undefined ? {} : { authPosture }),
   };
 }
 

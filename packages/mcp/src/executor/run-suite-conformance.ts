@@ -35,17 +35,22 @@ export interface SuiteConformanceOutcome {
 type Target = { ok: true; url: string; transport: 'http' | 'sse' | 'auto'; headers: Record<string, string> };
 
 /**
- * The server the checks run against, as for assertions: the override (the registered server, `--url`) wins, else the
- * suite's `server:` (with `${VAR}` expanded). Conformance speaks HTTP only: a stdio server cannot be checked.
+ * The server a suite-level check (`conformance:`, `auth_posture:`) runs against, as for assertions: the override (the
+ * registered server, `--url`) wins, else the suite's `server:` (with `${VAR}` expanded). Those checks speak HTTP only:
+ * a stdio server cannot be checked.
  */
-function targetOf(suite: LoadedSuite, options: ExecuteSuiteOptions): Target | { ok: false; detail: string } {
+export function suiteCheckTarget(
+  suite: LoadedSuite,
+  options: ExecuteSuiteOptions,
+  what = 'conformance checks',
+): Target | { ok: false; detail: string } {
   const override = options.serverOverride;
   if (override) return { ok: true, url: override.url, transport: override.transport, headers: override.headers ?? {} };
   const server = suite.server;
   if (!server)
     return { ok: false, detail: 'no server to test: the suite has no `server:` and no server URL was given' };
   if (server.transport === 'stdio' || server.url === undefined) {
-    return { ok: false, detail: 'conformance checks run over HTTP: give the suite a server `url` (or --url)' };
+    return { ok: false, detail: `${what} run over HTTP: give the suite a server \`url\` (or --url)` };
   }
   const url = expandEnv(server.url, options.env);
   if (!url.ok) return { ok: false, detail: `server.url: ${url.error.message}` };
@@ -88,7 +93,7 @@ export async function runSuiteConformance(
     return skipped(budgetExhaustedMessage(gate.exhausted));
   }
 
-  const target = targetOf(suite, options);
+  const target = suiteCheckTarget(suite, options);
   if (!target.ok) {
     // Judged as an unreachable server is: every check FAILs with the reason, so the run cannot pass.
     const summary = evaluateConformance(

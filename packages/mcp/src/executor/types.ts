@@ -1,5 +1,6 @@
 import type { AssertionResult, CallBudget, ExecPolicy, ProtocolChoice, ToolClass, WireRevision } from '@mcptest/core';
 import type { ConformanceRunReport } from '../conformance';
+import type { AuthPostureReport } from '../auth-posture';
 import type { SafeFetch } from '../net';
 import type { Checker } from '../sandbox/checker';
 
@@ -125,4 +126,9 @@ export interface ExecuteSuiteResult {
    * without a block, or when the run was cancelled or out of budget before the checks ran.
    */
   conformance?: ConformanceRunReport;
+  /**
+   * The suite's `auth_posture:` block's report (its findings are also results, named `auth_posture <finding id>`);
+   * absent without a block, or when the run was cancelled or out of budget before the check ran.
+   */
+  authPosture?: AuthPostureReport;
 }

@@ -1,4 +1,4 @@
-import { checksFor } from '@mcptest/core';
+import { AUTH_POSTURE_CATALOG, checksFor } from '@mcptest/core';
 import { describe, expect, it } from 'vitest';
 import { countAssertions } from './count-assertions';
 
@@ -20,6 +20,13 @@ describe('countAssertions (the live progress bar’s total)', () => {
       checksFor('2026-07-28').length + 1,
     );
     expect(checksFor('2026-07-28').length).toBeGreaterThan(checksFor('2025-11-25').length);
+  });
+
+  it('adds one per finding of an auth_posture block', () => {
+    expect(countAssertions('auth_posture: {}\n')).toBe(AUTH_POSTURE_CATALOG.length);
+    expect(countAssertions('auth_posture: {}\nconformance: { revision: 2025-11-25 }\n')).toBe(
+      AUTH_POSTURE_CATALOG.length + checksFor('2025-11-25').length,
+    );
   });
 
   it('gives no total for a missing or broken suite', () => {
