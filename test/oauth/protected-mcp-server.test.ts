@@ -9,7 +9,8 @@ import { authorizationCodeFlow } from './oauth-client';
 import { startProtectedMcpServer, type ProtectedMcpServer, type ProtectedServerVariant } from './protected-mcp-server';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
-const ACCESS_TOKEN_TTL_SECONDS = 2;
+// Long enough that a token is still valid when a loaded machine first uses it; the refresh test waits it out.
+const ACCESS_TOKEN_TTL_SECONDS = 8;
 
 let as: AuthorizationServer;
 let correct: ProtectedMcpServer;

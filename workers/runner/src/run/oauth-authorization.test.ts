@@ -40,7 +40,8 @@ const database = useTestDatabase();
 const redis = useTestRedis();
 const box = createSecretBox(readWorkerEnv({ MCPTEST_ENCRYPTION_KEYS: DEV_ENCRYPTION_KEYS }).MCPTEST_ENCRYPTION_KEYS);
 const REDIRECT_URI = 'http://localhost:3000/oauth/callback';
-const TTL_SECONDS = 4;
+// Long enough that a loaded machine still finds the token valid at its first use, short enough to wait out.
+const TTL_SECONDS = 8;
 const WEBHOOK_SECRET = `whsec_${Buffer.alloc(24, 9).toString('base64')}`;
 
 let worker: Awaited<ReturnType<typeof startTestWorker>>;
