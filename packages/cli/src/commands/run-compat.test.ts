@@ -90,17 +90,20 @@ describe('mcp-assert corpus through mcptest run', () => {
     async () => {
       const fixture = path.join(corpus, 'filesystem', 'fixtures');
       const base = ['run', path.join(corpus, 'filesystem'), '--fixture', fixture, '--call-delay', '0', '--json'];
-      const [guarded, allowed] = await Promise.all([runMcptest(base), runMcptest([...base, '--execute-destructive'])]);
+      // One after the other: each assertion starts its own `npx` server, and two runs at once on a loaded 2-core
+      // machine pushed a start past the corpus files' own 15 s timeout.
+      const guarded = await runMcptest(base);
+      const allowed = await runMcptest([...base, '--execute-destructive']);
 
       // write_file and edit_file declare destructiveHint: true; move_file's setup calls write_file.
       const held = jsonReport(guarded);
+      // Failures first with their reasons (on an overloaded machine, an `npx` start past the files' 15 s timeout).
+      expect(held.results.filter((r) => r.status === 'FAIL').map((r) => `${r.name}: ${r.detail}`)).toEqual([]);
       expect(held.results.filter((r) => r.status === 'SKIP').map((r) => r.name)).toEqual([
         'edit_file modifies existing file content',
         'move_file renames a file',
         'write_file creates a new file',
       ]);
-      // Failures first with their reasons (on an overloaded machine, an `npx` start past the files' 15 s timeout).
-      expect(held.results.filter((r) => r.status === 'FAIL').map((r) => `${r.name}: ${r.detail}`)).toEqual([]);
       expect(held.summary).toEqual({ total: 14, passed: 11, failed: 0, skipped: 3 });
       expect(guarded.code, guarded.stderr).toBe(0);
 
