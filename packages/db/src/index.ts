@@ -24,3 +24,20 @@ export { recordRunCancel, type CancelRunRecord } from './runs/cancel-run';
 export { markRunOutboxDone } from './runs/mark-run-outbox-done';
 export { findStaleRunOutbox } from './runs/find-stale-run-outbox';
 export { RunFinishedOutboxPayload, RUN_FINISHED_OUTBOX_KIND, type RunOutboxEntry } from './runs/run-outbox-payload';
+export { ServerAuthorizationSecrets } from './server-authorization/server-authorization-secrets';
+export {
+  saveServerAuthorization,
+  type SaveServerAuthorizationInput,
+} from './server-authorization/save-server-authorization';
+export {
+  loadServerAuthorization,
+  type LoadedServerAuthorization,
+} from './server-authorization/load-server-authorization';
+export {
+  updateServerAuthorizationTokens,
+  type UpdateServerAuthorizationTokensInput,
+} from './server-authorization/update-server-authorization-tokens';
+export {
+  markServerAuthorization,
+  type MarkServerAuthorizationInput,
+} from './server-authorization/mark-server-authorization';

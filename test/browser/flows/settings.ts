@@ -1,6 +1,7 @@
 // Browser steps of the organization settings: API tokens, webhooks and their deliveries, badges. Each takes a page
 // signed in as a member with the role the step needs and waits for the real outcome on the page.
 import type { Page } from 'playwright-core';
+import { WEBHOOK_EVENTS, type WebhookEventType } from '@mcptest/core';
 
 /**
  * Creates an API token on `/o/<org>/settings/tokens` (ADMIN or OWNER) and returns it (`mcpt_...`), read from the
@@ -41,14 +42,14 @@ export async function createWebhook(
   page: Page,
   base: string,
   org: string,
-  options: { projectName: string; url: string; events?: ('run.completed' | 'run.failed' | 'run.regressed')[] },
+  options: { projectName: string; url: string; events?: WebhookEventType[] },
 ): Promise<{ webhookId: string; secret: string }> {
   await page.goto(`${base}/o/${org}/settings/webhooks`);
   const form = page.getByRole('form', { name: 'New webhook' });
   await form.getByLabel('Project').selectOption({ label: options.projectName });
   await form.getByLabel('Payload URL').fill(options.url);
   if (options.events) {
-    for (const event of ['run.completed', 'run.failed', 'run.regressed'] as const) {
+    for (const event of WEBHOOK_EVENTS) {
       await form.getByRole('checkbox', { name: event }).setChecked(options.events.includes(event));
     }
   }

@@ -3,3 +3,4 @@ export * from './run-resource';
 export * from './wire-enums';
 export * from './run-transitions';
 export * from './run-webhook-body';
+export * from './server-authorization-webhook-body';

@@ -6,6 +6,8 @@ export interface RotateSecretsResult {
   webhooks: number;
   /** Suites' inbound trigger secrets (GitHub signatures). */
   suites: number;
+  /** Servers' OAuth connections (tokens and client secrets). */
+  serverAuthorizations: number;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface RotateSecretsResult {
  * Tenant by tenant through the tenant scope, because the secret tables have row-level security.
  */
 export async function rotateSecrets(db: Database, box: SecretBox): Promise<RotateSecretsResult> {
-  const result: RotateSecretsResult = { servers: 0, webhooks: 0, suites: 0 };
+  const result: RotateSecretsResult = { servers: 0, webhooks: 0, suites: 0, serverAuthorizations: 0 };
   const tenants = await db.global.tenant.findMany({ select: { id: true } });
   // Opened and sealed again in the same context: the context binds a secret to its tenant and column.
   const reseal = (keyId: string, data: Sealed['data'], ctx: string) => box.seal(box.open({ keyId, data }, ctx), ctx);
@@ -78,6 +80,22 @@ export async function rotateSecrets(db: Database, box: SecretBox): Promise<Rotat
           data: { secretEncrypted: sealed.data, secretKeyId: sealed.keyId },
         });
         result.suites++;
+      }
+      // Re-sealed in place and only over the version read: the token version is left alone (the tokens did not
+      // change, so a worker holding them can still store its refresh), and a refresh a worker stored meanwhile (new
+      // version, sealed with the active key already) is not overwritten with the older tokens.
+      const authorizations = await tx.serverAuthorization.findMany({
+        where: { secretsKeyId: { not: box.activeKeyId } },
+        select: { id: true, secretsEncrypted: true, secretsKeyId: true, tokenVersion: true },
+      });
+      for (const a of authorizations) {
+        const ctx = secretContext.serverAuthorization(tenantId);
+        const sealed = reseal(a.secretsKeyId, a.secretsEncrypted, ctx);
+        const { count } = await tx.serverAuthorization.updateMany({
+          where: { id: a.id, tokenVersion: a.tokenVersion },
+          data: { secretsEncrypted: sealed.data, secretsKeyId: sealed.keyId },
+        });
+        result.serverAuthorizations += count;
       }
     });
   }

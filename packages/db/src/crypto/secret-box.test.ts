@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../test/db';
+import { loadServerAuthorization } from '../server-authorization/load-server-authorization';
+import { saveServerAuthorization } from '../server-authorization/save-server-authorization';
 import { rotateSecrets } from './rotate-secrets';
 import { createSecretBox, secretContext } from './secret-box';
 
@@ -111,6 +113,26 @@ describe('secrets at rest in Postgres', () => {
         secretKeyId: sealedTrigger.keyId,
       },
     });
+    await saveServerAuthorization(db.tenant(tenant.id), oldBox, {
+      serverId: server.id,
+      kind: 'AUTHORIZATION_CODE',
+      registrationMethod: 'DYNAMIC',
+      clientId: 'client-1',
+      now: new Date(),
+      secrets: {
+        tokens: { accessToken: 'plaintext-access-token', tokenType: 'bearer', refreshToken: 'plaintext-refresh-tok' },
+        clientSecret: 'plaintext-client-secret',
+        tokenEndpointAuthMethod: 'client_secret_basic',
+        discovery: {
+          resource: 'https://s.example/mcp',
+          resourceMetadataUrl: 'https://s.example/.well-known/oauth-protected-resource/mcp',
+          resourceMetadata: {},
+          issuer: 'https://as.example',
+          authorizationServer: { issuer: 'https://as.example', token_endpoint: 'https://as.example/token' },
+          authorizationServerMetadataUrl: 'https://as.example/.well-known/oauth-authorization-server',
+        },
+      },
+    });
 
     // Read the raw bytes as the database holds them (setting the tenant so row-level security shows the rows).
     const client = new pg.Client({ connectionString: database.url });
@@ -118,18 +140,22 @@ describe('secrets at rest in Postgres', () => {
     try {
       await client.query('BEGIN');
       await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenant.id]);
-      const raw = await client.query<{ h: Buffer; w: Buffer; row: string }>(
-        `SELECT s."headersEncrypted" AS h, w."secretEncrypted" AS w, row_to_json(s)::text || row_to_json(w)::text AS row
-         FROM "Server" s, "Webhook" w WHERE s.id = $1`,
+      const raw = await client.query<{ h: Buffer; w: Buffer; a: Buffer; row: string }>(
+        `SELECT s."headersEncrypted" AS h, w."secretEncrypted" AS w, a."secretsEncrypted" AS a,
+                row_to_json(s)::text || row_to_json(w)::text || row_to_json(a)::text AS row
+         FROM "Server" s, "Webhook" w, "ServerAuthorization" a WHERE s.id = $1 AND a."serverId" = s.id`,
         [server.id],
       );
       await client.query('COMMIT');
       const row = raw.rows[0];
       expect(row).toBeDefined();
       expect(row?.h.length).toBeGreaterThan(28);
-      for (const text of [row?.h.toString('latin1'), row?.w.toString('latin1'), row?.row]) {
+      for (const text of [row?.h.toString('latin1'), row?.w.toString('latin1'), row?.a.toString('latin1'), row?.row]) {
         expect(text).not.toContain('plaintext-token-123');
         expect(text).not.toContain('whsec_plaintextsecret');
+        for (const secret of ['plaintext-access-token', 'plaintext-refresh-tok', 'plaintext-client-secret']) {
+          expect(text).not.toContain(secret);
+        }
       }
     } finally {
       await client.end();
@@ -144,8 +170,8 @@ describe('secrets at rest in Postgres', () => {
     ).toBe(headers);
 
     const newBox = createSecretBox([k2, k1]);
-    expect(await rotateSecrets(db, newBox)).toEqual({ servers: 1, webhooks: 1, suites: 1 });
-    expect(await rotateSecrets(db, newBox)).toEqual({ servers: 0, webhooks: 0, suites: 0 });
+    expect(await rotateSecrets(db, newBox)).toEqual({ servers: 1, webhooks: 1, suites: 1, serverAuthorizations: 1 });
+    expect(await rotateSecrets(db, newBox)).toEqual({ servers: 0, webhooks: 0, suites: 0, serverAuthorizations: 0 });
     const after = await scoped.server.findUniqueOrThrow({ where: { id: server.id } });
     expect(after.headersKeyId).toBe('k2');
     // Only the new key is needed from now on.
@@ -173,5 +199,10 @@ describe('secrets at rest in Postgres', () => {
         secretContext.suiteTriggerSecret(tenant.id),
       ),
     ).toBe('gh-trigger-secret');
+    const authorization = await loadServerAuthorization(scoped, onlyNew, server.id);
+    expect(authorization?.secrets.tokens.refreshToken).toBe('plaintext-refresh-tok');
+    expect(authorization?.secrets.clientSecret).toBe('plaintext-client-secret');
+    // Rotation re-seals only: the version that guards refreshes is unchanged.
+    expect(authorization?.tokenVersion).toBe(0);
   });
 });

@@ -82,4 +82,5 @@ export const secretContext = {
   serverHeaders: (tenantId: string) => `server.headers:${tenantId}`,
   webhookSecret: (tenantId: string) => `webhook.secret:${tenantId}`,
   suiteTriggerSecret: (tenantId: string) => `suite.trigger-secret:${tenantId}`,
+  serverAuthorization: (tenantId: string) => `server.authorization:${tenantId}`,
 } as const;

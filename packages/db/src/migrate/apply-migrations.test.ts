@@ -54,6 +54,7 @@ describe('applyMigrations on the real migrations', () => {
         'Run',
         'RunOutbox',
         'Server',
+        'ServerAuthorization',
         'Session',
         'Suite',
         'SuiteTriggerSecret',

@@ -2,6 +2,7 @@ import {
   aggregateTrialsByName,
   Baseline,
   buildRunWebhookBody,
+  buildServerAuthorizationFailedBody,
   eventsForRun,
   findRegressions,
   RUN_STATUS_TO_WIRE,
@@ -11,12 +12,15 @@ import {
   transitionRun,
   runStatusesAllowing,
   type AssertionResult,
+  type AuthorizationFailure,
   type ConformanceRunReport,
   type FinalRunStatusValue,
   type Regression,
   type RunLifecycleEvent,
   type RunRow,
   type RunSummary,
+  type RunWebhookEvent,
+  SERVER_AUTHORIZATION_FAILED_EVENT,
 } from '@mcptest/core';
 import type { TenantClient, TenantDb } from '../tenant/tenant-scope';
 import { findRunResults } from './find-run-results';
@@ -66,6 +70,11 @@ export interface FinishRunInput {
    * ConformanceReport row, here and only here, in the same transaction as the run's end.
    */
   conformance?: ConformanceRunReport | undefined;
+  /**
+   * The server's OAuth connection could not be refreshed (docs/oauth.md): a `server.authorization_failed` delivery for
+   * each webhook of the project subscribed to it, beside the run's own events, so it goes out through the same outbox.
+   */
+  authorizationFailure?: AuthorizationFailure | undefined;
   /** Public base URL of the web app: `data.run.url` of the webhook bodies. */
   appUrl: string;
   now: Date;
@@ -183,7 +192,7 @@ async function finishInTransaction(
     });
   }
 
-  const deliveryIds = await createDeliveries(tx, tenantId, finished, input.appUrl, now);
+  const deliveryIds = await createDeliveries(tx, tenantId, finished, input.appUrl, now, input.authorizationFailure);
   const payload: RunFinishedOutboxPayload = {
     suiteId: row.suiteId,
     projectId: row.projectId,
@@ -201,9 +210,9 @@ async function finishInTransaction(
 }
 
 /**
- * One WebhookDelivery row per enabled webhook of the project and event the run raised (`eventsForRun`), holding the
- * exact body; the jobs that send them are added after commit (the outbox), so a delivery exists exactly when the run
- * ended.
+ * One WebhookDelivery row per enabled webhook of the project and event the run raised (`eventsForRun`, and
+ * `server.authorization_failed` when the run found the server's OAuth connection dead), holding the exact body; the
+ * jobs that send them are added after commit (the outbox), so a delivery exists exactly when the run ended.
  */
 async function createDeliveries(
   tx: TenantClient,
@@ -211,8 +220,14 @@ async function createDeliveries(
   row: RunRow,
   appUrl: string,
   now: Date,
+  authorizationFailure: AuthorizationFailure | undefined,
 ): Promise<string[]> {
-  const events = eventsForRun(row);
+  const events: string[] = eventsForRun(row);
+  if (authorizationFailure) events.push(SERVER_AUTHORIZATION_FAILED_EVENT);
+  const bodyOf = (event: string): object =>
+    event === SERVER_AUTHORIZATION_FAILED_EVENT && authorizationFailure
+      ? buildServerAuthorizationFailedBody(authorizationFailure, row, appUrl, now)
+      : buildRunWebhookBody(event as RunWebhookEvent, row, appUrl, now);
   const webhooks = await tx.webhook.findMany({
     where: { projectId: row.projectId, enabled: true, events: { hasSome: events } },
     select: { id: true, events: true },
@@ -227,7 +242,7 @@ async function createDeliveries(
         webhookId: webhook.id,
         runId: row.id,
         event,
-        payload: buildRunWebhookBody(event, row, appUrl, now) as unknown as object,
+        payload: bodyOf(event) as unknown as object,
       })),
   );
   const created = await tx.webhookDelivery.createManyAndReturn({ data, select: { id: true } });

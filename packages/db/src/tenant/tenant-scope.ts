@@ -12,6 +12,7 @@ export const TENANT_MODELS = [
   'apiToken',
   'project',
   'server',
+  'serverAuthorization',
   'suite',
   'suiteTriggerSecret',
   'suiteVersion',
@@ -27,10 +28,15 @@ export const TENANT_MODELS = [
 export type TenantModel = (typeof TENANT_MODELS)[number];
 
 /**
- * Models whose tables have row-level security (the row_level_security and suite_trigger_secret_rls migrations): each
+ * Models whose tables have row-level security (the row_level_security, suite_trigger_secret_rls and server_authorization migrations): each
  * statement needs the tenant setting. Every table holding a sealed secret is one (tenant-scope.test.ts checks).
  */
-export const RLS_MODELS: ReadonlySet<TenantModel> = new Set<TenantModel>(['server', 'suiteTriggerSecret', 'webhook']);
+export const RLS_MODELS: ReadonlySet<TenantModel> = new Set<TenantModel>([
+  'server',
+  'serverAuthorization',
+  'suiteTriggerSecret',
+  'webhook',
+]);
 
 /** The tenant-owned part of the Prisma client: model delegates only, no raw SQL, no unscoped escape hatches. */
 export type TenantClient = Pick<PrismaClient, TenantModel>;

@@ -1,4 +1,10 @@
-import { type ConformanceRunReport, RUN_STATUS_TO_WIRE, type Regression, type RunSummary } from '@mcptest/core';
+import {
+  type AuthorizationFailure,
+  type ConformanceRunReport,
+  RUN_STATUS_TO_WIRE,
+  type Regression,
+  type RunSummary,
+} from '@mcptest/core';
 import { finishRun, type EndingEvent, type TenantDb } from '@mcptest/db';
 import { dispatchAdmittedRuns, settleRunOutbox } from '@mcptest/redis';
 import type { WorkerDeps } from '../worker-deps';
@@ -15,6 +21,8 @@ export interface CompleteRunInput {
   suiteName?: string | undefined;
   /** The suite's conformance report (ExecuteSuiteResult.conformance); finishRun stores it with the run's end. */
   conformance?: ConformanceRunReport | undefined;
+  /** The server's OAuth connection just expired: finishRun adds `server.authorization_failed` deliveries. */
+  authorizationFailure?: AuthorizationFailure | undefined;
 }
 
 export type CompletedRun =

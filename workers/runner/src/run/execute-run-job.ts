@@ -2,6 +2,7 @@ import {
   CANCELLED_ON_REQUEST,
   decideRunOutcome,
   endingEventFor,
+  redactSecretValues,
   summarize,
   transcriptQuotaNotice,
   type ConformanceRunReport,
@@ -12,6 +13,7 @@ import { executeSuite, type ExecutedAssertion, type ExecutionEvent } from '@mcpt
 import { createRedisCallBudget, handBackJob, publishRunEvent, type JobContext, type JobPayload } from '@mcptest/redis';
 import type { WorkerDeps } from '../worker-deps';
 import { completeRun } from './complete-run';
+import { prepareRunAuthorization } from './authorize-run';
 import { loadRunPlan } from './load-run-plan';
 import { hostedAssertionKey, recordAssertion, type TranscriptQuota } from './record-assertion';
 
@@ -84,6 +86,21 @@ export async function executeRunJob(
     return 'error';
   }
   const { plan } = loaded;
+  // The server's OAuth connection, if it has one: opened and, when about to expire, refreshed before anything is sent.
+  const authorized = await prepareRunAuthorization(deps, db, run.serverId);
+  if (!authorized.ok) {
+    log.warn({ reason: authorized.error }, 'run cannot be authorized');
+    await completeRun(deps, db, {
+      runId,
+      event: { type: 'finish', status: 'ERROR' },
+      error: authorized.error,
+      authorizationFailure: authorized.failure,
+    });
+    return 'error';
+  }
+  const { authorization } = authorized;
+  // A server may echo the bearer token it was sent (an error text, a tool result): nothing stored may carry it.
+  const redact = <T>(value: T): T => (authorization ? redactSecretValues(value, authorization.secrets()) : value);
   const budget = createRedisCallBudget({
     redis: deps.redis,
     prefix: deps.prefix,
@@ -126,7 +143,7 @@ export async function executeRunJob(
         );
         break;
       case 'assertion.finished': {
-        const r: ExecutedAssertion = event.result;
+        const r: ExecutedAssertion = redact(event.result);
         deps.metrics.callDuration.observe(
           { tool_class: r.toolClass ?? 'none', status: r.status },
           Math.max(0, r.durationMs) / 1000,
@@ -166,7 +183,7 @@ export async function executeRunJob(
   try {
     const outcome = await executeSuite(plan.suite, {
       serverOverride: plan.server,
-      fetch: deps.fetch,
+      fetch: authorization ? authorization.wrap(deps.fetch) : deps.fetch,
       checker: deps.checker,
       allowStdio: false,
       // The worker's disk is not the tenant's: file_*, audit_log and {{fixture}} assertions FAIL unread.
@@ -203,14 +220,24 @@ export async function executeRunJob(
     return handBackJob(context, HAND_BACK_DELAY_MS);
   }
   const usage = await budget.usage();
+  // A refresh that failed mid-run ends it `error` whatever the assertions said: they ran without authorization.
+  const authorizationProblem = authorization?.problem();
+  const status = authorizationProblem ? 'error' : decision.status;
   const done = await completeRun(deps, db, {
     runId,
-    event: endingEventFor(decision.status),
+    event: endingEventFor(status),
     // Not a failure: the run's results stand, the notice says why its transcripts are missing.
     error:
-      [decision.error, quotaUsedUp ? transcriptQuotaNotice(plan.limits.transcriptStorageBytes) : undefined]
-        .filter(Boolean)
-        .join('; ') || undefined,
+      redact(
+        [
+          authorizationProblem?.error,
+          decision.error,
+          quotaUsedUp ? transcriptQuotaNotice(plan.limits.transcriptStorageBytes) : undefined,
+        ]
+          .filter(Boolean)
+          .join('; '),
+      ) || undefined,
+    authorizationFailure: authorizationProblem?.failure,
     callsUsed: usage.run.used,
     requestsUsed: usage.requests.run.used,
     ...(protocolVersion === undefined ? {} : { protocolVersion }),
@@ -219,12 +246,12 @@ export async function executeRunJob(
   });
   log.info(
     {
-      status: decision.status,
+      status,
       ...(done.completed ? { ...done.summary, regressions: done.regressions.length } : { alreadyEnded: true }),
       callsUsed: usage.run.used,
       requestsUsed: usage.requests.run.used,
     },
     'run finished',
   );
-  return decision.status;
+  return status;
 }

@@ -5,6 +5,10 @@ export const WEBHOOK_EVENT_CHOICES = [
   { value: 'run.completed', hint: 'Every run that finishes, whatever its outcome (cancelled included).' },
   { value: 'run.failed', hint: 'A run that failed or ended in an error.' },
   { value: 'run.regressed', hint: 'A run in which an assertion that passed in the baseline no longer passes.' },
+  {
+    value: 'server.authorization_failed',
+    hint: "A run found that a server's OAuth connection can no longer be refreshed: reconnect the server.",
+  },
 ] as const;
 
 /** Checkboxes for a webhook's events (all ticked for a new one), with the field's error tied to the group. */

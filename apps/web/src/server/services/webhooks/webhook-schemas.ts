@@ -1,10 +1,13 @@
-import { maskUrl, WEBHOOK_DELIVERY_STATUS_TO_WIRE } from '@mcptest/core';
+import { maskUrl, WEBHOOK_DELIVERY_STATUS_TO_WIRE, WEBHOOK_EVENTS } from '@mcptest/core';
 import { mayReadUrl, type Permission } from '@/server/services/permissions';
 import { z } from 'zod';
 import { PageQuery } from '@/server/services/pagination';
 
-/** The events a webhook can subscribe to (DESIGN.md "Contracts"; the worker raises them when a run finishes). */
-export const WEBHOOK_EVENTS = ['run.completed', 'run.failed', 'run.regressed'] as const;
+/**
+ * The events a webhook can subscribe to (docs/webhooks.md; the worker raises them when a run finishes), from core's
+ * catalog, the one list finishRun raises from.
+ */
+export { WEBHOOK_EVENTS };
 export const WebhookEvent = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 
@@ -26,7 +29,7 @@ const Events = z
   .max(WEBHOOK_EVENTS.length * 2)
   .transform((events) => WEBHOOK_EVENTS.filter((e) => events.includes(e)));
 
-/** Body of `POST /api/v1/projects/{id}/webhooks`. `events` defaults to all three. */
+/** Body of `POST /api/v1/projects/{id}/webhooks`. `events` defaults to all of them. */
 export const CreateWebhookRequest = z.strictObject({
   url: WebhookUrl,
   events: Events.default([...WEBHOOK_EVENTS]),
