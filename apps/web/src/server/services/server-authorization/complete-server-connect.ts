@@ -32,7 +32,10 @@ export async function completeServerConnect(
   } catch {
     return null;
   }
-  const back = { org: flow.org, serverId: flow.serverId };
+  // The organization's slug for the page to return to (URLs use slugs; the flow keeps the tenant's id).
+  const tenant = await deps.db.global.tenant.findFirst({ where: { id: flow.tenantId }, select: { slug: true } });
+  if (!tenant) return null;
+  const back = { org: tenant.slug, serverId: flow.serverId };
   // zod's optional fields may hold undefined; the OAuth types (exactOptionalPropertyTypes) want them absent.
   const { clientSecret, ...clientFields } = flow.client;
   const client: OAuthClientRegistration = { ...clientFields, ...(clientSecret === undefined ? {} : { clientSecret }) };
@@ -43,7 +46,7 @@ export async function completeServerConnect(
     ...(challengeScope === undefined ? {} : { challengeScope }),
   };
   try {
-    const membership = await resolveMembership(deps, userId, flow.org);
+    const membership = await resolveMembership(deps, userId, flow.tenantId);
     if (membership.tenantId !== flow.tenantId) return null;
     requireRole(membership, 'MEMBER');
     const actor = actorFromMembership(userId, membership);

@@ -27,9 +27,10 @@ export async function connectClientCredentials(
   const supported = discovery.authorizationServer.token_endpoint_auth_methods_supported;
   const methods = Array.isArray(supported) ? supported : [];
   // client_secret_basic is the default (RFC 8414); post only when that is all the server lists.
-  const method = methods.length > 0 && !methods.includes('client_secret_basic') && methods.includes('client_secret_post')
-    ? 'client_secret_post'
-    : 'client_secret_basic';
+  const method =
+    methods.length > 0 && !methods.includes('client_secret_basic') && methods.includes('client_secret_post')
+      ? 'client_secret_post'
+      : 'client_secret_basic';
   const client = {
     clientId: input.clientId,
     clientSecret: input.clientSecret,

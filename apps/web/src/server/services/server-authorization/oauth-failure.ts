@@ -17,7 +17,8 @@ export function toOAuthApiError(error: unknown): unknown {
   const message = denied
     ? 'the authorization was denied on the authorization server’s consent page: press Connect again to retry'
     : `OAuth connect failed: ${error.message}`;
-  const code = error.code === 'ssrf_refused' ? 'url_refused' : error.code === 'discovery_failed' ? 'unavailable' : 'bad_request';
+  const code =
+    error.code === 'ssrf_refused' ? 'url_refused' : error.code === 'discovery_failed' ? 'unavailable' : 'bad_request';
   return new ApiError(code, message, {
     reason: error.code,
     ...(error.oauthError === undefined ? {} : { oauthError: error.oauthError }),

@@ -11,7 +11,6 @@ export const PENDING_CONNECT_TTL_SECONDS = 600;
 export const PendingConnect = z.object({
   tenantId: z.string().min(1),
   userId: z.string().min(1),
-  org: z.string().min(1),
   serverId: z.string().min(1),
   state: z.string().min(1),
   codeVerifier: z.string().min(1),

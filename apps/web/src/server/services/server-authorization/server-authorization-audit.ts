@@ -9,5 +9,10 @@ export async function recordServerAuthorizationAudit(
   serverId: string,
   metadata?: AuditMetadata,
 ): Promise<void> {
-  await recordAudit(deps.db.tenant(actor.tenantId), actor, { action, targetType: 'server', targetId: serverId, metadata });
+  await recordAudit(deps.db.tenant(actor.tenantId), actor, {
+    action,
+    targetType: 'server',
+    targetId: serverId,
+    metadata,
+  });
 }

@@ -7,8 +7,6 @@ import { toOAuthApiError } from './oauth-failure';
 import { savePendingConnect } from './save-pending-connect';
 
 export interface StartServerConnectInput {
-  /** The organization's slug, for the page the callback returns to. */
-  org: string;
   serverId: string;
   /** A client the user registered with the authorization server; absent: automatic registration. */
   preRegistered?: { clientId: string; clientSecret?: string | undefined } | undefined;
@@ -42,7 +40,6 @@ export async function startServerConnect(
     await savePendingConnect(deps, {
       tenantId: actor.tenantId,
       userId: actor.userId,
-      org: input.org,
       serverId: input.serverId,
       state: start.state,
       codeVerifier: start.codeVerifier,

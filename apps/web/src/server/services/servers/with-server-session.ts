@@ -42,9 +42,15 @@ export async function withServerSession<T>(
   const gated = await tenantOutboundFetch(deps, tenantId);
   let stopped: SsrfRefusedError | RequestBudgetExhaustedError | PolitenessRefusedError | undefined;
   // The session reports these as "could not connect"; keeping the error itself lets the answer name the cause.
+  let oauthChallenge = false;
   const fetch: SessionFetch = async (url, init) => {
     try {
-      return await gated(url, init);
+      const response = await gated(url, init);
+      // A 401 with a Bearer challenge: the server is behind OAuth (the page then offers Connect).
+      if (response.status === 401 && /(^|,)\s*bearer\b/i.test(response.headers.get('www-authenticate') ?? '')) {
+        oauthChallenge = true;
+      }
+      return response;
     } catch (error) {
       if (
         error instanceof SsrfRefusedError ||
@@ -77,6 +83,13 @@ export async function withServerSession<T>(
     if (stopped instanceof RequestBudgetExhaustedError) throw new ApiError('quota_exceeded', stopped.message);
     if (stopped instanceof PolitenessRefusedError) {
       throw new ApiError('unavailable', `${what} failed: ${stopped.message}`, { reason: 'politeness' });
+    }
+    if (isSessionError(error) && oauthChallenge) {
+      throw new ApiError(
+        'unavailable',
+        `${what} failed: the server answered 401 with a Bearer challenge: it uses OAuth. Connect it under Authorization on this page`,
+        { reason: 'oauth_required' },
+      );
     }
     if (isSessionError(error)) {
       throw new ApiError('unavailable', `${what} failed: ${error.message}`, { reason: error.code });
