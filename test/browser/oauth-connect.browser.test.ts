@@ -92,10 +92,15 @@ describe('connecting an OAuth-protected server', () => {
 
   it('Connect goes through the real login and consent pages and comes back Connected', async () => {
     const section = owner.getByRole('region', { name: 'Authorization' });
+    const authorizationRequest = owner.waitForRequest((request) => request.url().startsWith(`${as.issuer}/`), {
+      timeout: 60_000,
+    });
     await section.getByRole('button', { name: 'Connect', exact: true }).click();
-    await owner.waitForURL((url) => url.origin === as.issuer, { timeout: 60_000 });
-    // Only the flow's state travels; the verifier stays server-side.
-    const authorizationUrl = new URL(owner.url());
+    // The authorization request: PKCE S256, the resource; the verifier stays server-side.
+    const authorizationUrl = new URL((await authorizationRequest).url());
+    expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorizationUrl.searchParams.get('resource')).toBe(server.resource);
+    expect(authorizationUrl.searchParams.get('code_verifier')).toBeNull();
     await owner.getByRole('heading', { name: 'Sign in' }).waitFor();
     await owner.getByLabel('Username').fill(as.user.username);
     await owner.getByLabel('Password').fill(as.user.password);
@@ -104,7 +109,6 @@ describe('connecting an OAuth-protected server', () => {
     await owner.getByRole('button', { name: 'Allow' }).click();
     await owner.waitForURL((url) => url.pathname === serverPath(), { timeout: 60_000 });
     expect(new URL(owner.url()).search).toBe('?connect=done');
-    expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
 
     const back = owner.getByRole('region', { name: 'Authorization' });
     await back

@@ -109,15 +109,28 @@ function ConnectForms({
   );
 }
 
-function DisconnectForm({ org, serverId, action }: { org: string; serverId: string; action: Action<void> }) {
+/** Stays mounted after a Disconnect (only its button goes), so the outcome stays on screen. */
+function DisconnectForm({
+  org,
+  serverId,
+  connected,
+  action,
+}: {
+  org: string;
+  serverId: string;
+  connected: boolean;
+  action: Action<void>;
+}) {
   const [state, onSubmit, pending, formAction] = useKeptForm(action);
   return (
     <form action={formAction} onSubmit={onSubmit} className="form" aria-label="Disconnect OAuth">
       <Hidden org={org} serverId={serverId} />
       <FormMessage state={state} />
-      <PendingButton pending={pending} pendingText="Disconnecting…" variant="danger">
-        Disconnect
-      </PendingButton>
+      {connected ? (
+        <PendingButton pending={pending} pendingText="Disconnecting…" variant="danger">
+          Disconnect
+        </PendingButton>
+      ) : null}
     </form>
   );
 }
@@ -216,7 +229,7 @@ export function AuthorizationPanel({
             connectAction={connectAction}
             clientCredentialsAction={clientCredentialsAction}
           />
-          {a ? <DisconnectForm org={org} serverId={serverId} action={disconnectAction} /> : null}
+          <DisconnectForm org={org} serverId={serverId} connected={a !== null} action={disconnectAction} />
         </>
       ) : null}
     </section>

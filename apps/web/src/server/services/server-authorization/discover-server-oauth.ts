@@ -25,7 +25,7 @@ export async function discoverServerOAuth(
     } catch (error) {
       if (error instanceof SsrfRefusedError) throw error;
       throw new ApiError(
-        'unavailable',
+        'bad_request',
         `OAuth connect failed: the server did not answer (${error instanceof Error ? error.message : String(error)})`,
         { reason: 'connect_failed' },
       );
