@@ -57,6 +57,16 @@ useRouteEnv(testDb, testRedis);
 const mock = useWorkerMock();
 
 const ACTION_MODULES = listServerActionModules();
+/**
+ * Route handlers outside /api that are not an organization's, with why. The inventory test fails on a route in neither
+ * table, and on an entry here whose file is gone.
+ */
+const NOT_ORG_ROUTES: Record<string, string> = {
+  'app/oauth/callback/route.ts':
+    "the OAuth callback: the flow its `state` names must be the signed-in user's (sealed to that user and tenant), then membership and role are checked again (server-authorization/complete-server-connect.test.ts)",
+  'app/oauth/client-metadata.json/route.ts': "mcptest's public Client ID Metadata Document: the same for everyone",
+};
+
 const SESSION_ROUTES = listRouteFiles().filter(
   (route) => !route.file.startsWith('app/api/') && !(route.file in NOT_ORG_ROUTES),
 );
@@ -332,16 +342,6 @@ const NOT_ORG_ACTIONS: Record<string, string> = {
   'app/orgs/actions.ts': 'creates a new organization owned by the signed-in user: no existing organization is touched',
   'app/invite/[token]/actions.ts':
     'accepting an invitation: the secret token from the email and the invited address authorize it, not a membership (server/orgs/create-invitation.test.ts)',
-};
-
-/**
- * Route handlers outside /api that are not an organization's, with why. The inventory test fails on a route in neither
- * table, and on an entry here whose file is gone.
- */
-const NOT_ORG_ROUTES: Record<string, string> = {
-  'app/oauth/callback/route.ts':
-    "the OAuth callback: the flow its `state` names must be the signed-in user's (sealed to that user and tenant), then membership and role are checked again (server-authorization/complete-server-connect.test.ts)",
-  'app/oauth/client-metadata.json/route.ts': "mcptest's public Client ID Metadata Document: the same for everyone",
 };
 
 /** Session-authenticated route handlers outside /api, by `file#METHOD`: path parameters besides `org`. */

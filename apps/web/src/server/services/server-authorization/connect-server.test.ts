@@ -11,6 +11,7 @@ import { ApiError } from '@/server/api/api-error';
 import type { Actor } from '@/server/services/service-deps';
 import { createServer } from '@/server/services/servers/create-server';
 import { getServer } from '@/server/services/servers/get-server';
+import { updateServer } from '@/server/services/servers/update-server';
 import { testServiceDeps } from '@/server/services/test-service-deps';
 import { completeServerConnect } from './complete-server-connect';
 import { connectClientCredentials } from './connect-client-credentials';
@@ -143,7 +144,7 @@ describe('connecting an OAuth server (authorization code)', () => {
 });
 
 describe('client credentials and Disconnect', () => {
-  it('connects with the client id and secret (no browser), then Disconnect removes it with an audit line', async () => {
+  it('connects with the client id and secret (no browser); a new URL drops it; Disconnect removes it, audited', async () => {
     const { actor, serverId } = await seed(correct.url);
     const result = await connectClientCredentials(deps, actor, {
       serverId,
@@ -167,6 +168,18 @@ describe('client credentials and Disconnect', () => {
     }).catch((e: unknown) => e);
     expect((wrong as ApiError).code).toBe('bad_request');
     expect((wrong as ApiError).message).not.toContain('not-the-secret');
+
+    // A rename keeps it; a new URL removes it (the tokens are bound to the old one).
+    await updateServer(deps, actor, serverId, { name: 'renamed' });
+    expect((await getServer(deps, actor, serverId)).authorization).not.toBeNull();
+    await updateServer(deps, actor, serverId, { url: `${correct.url}/` });
+    expect((await getServer(deps, actor, serverId)).authorization).toBeNull();
+    await updateServer(deps, actor, serverId, { url: correct.url });
+    await connectClientCredentials(deps, actor, {
+      serverId,
+      clientId: as.staticClient!.clientId,
+      clientSecret: as.staticClient!.clientSecret,
+    });
 
     await disconnectServer(deps, actor, serverId);
     expect((await getServer(deps, actor, serverId)).authorization).toBeNull();

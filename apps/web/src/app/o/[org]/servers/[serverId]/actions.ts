@@ -80,7 +80,11 @@ const update = orgAction('updateServer', EditFields, async ({ deps, actor }, inp
   const after = await withUrlOnField(
     updateServer(deps, actor, input.serverId, { name, url, transport, protocol, ...(headers ? { headers } : {}) }),
   );
-  return { server: after, headersDropped: before.hasHeaders && !after.hasHeaders && !headers };
+  return {
+    server: after,
+    headersDropped: before.hasHeaders && !after.hasHeaders && !headers,
+    authorizationDropped: before.authorization !== null && after.authorization === null,
+  };
 });
 
 /** Saves the name, URL, transport and protocol era, and the headers when rows are entered (MEMBER). */
@@ -92,13 +96,17 @@ export async function updateServerAction(
   void previous;
   const result = await update(null, form);
   if (!result?.ok || !result.data) return result?.ok ? { ok: true } : result;
-  const { server, headersDropped } = result.data;
+  const { server, headersDropped, authorizationDropped } = result.data;
+  const notes = [
+    headersDropped
+      ? 'The URL now points to another origin, so its stored headers were removed: add them again if this server needs them.'
+      : null,
+    authorizationDropped ? 'The URL changed, so its OAuth connection was removed: connect it again.' : null,
+  ].filter((note) => note !== null);
   return {
     ok: true,
     data: server,
-    message: headersDropped
-      ? 'Saved. The URL now points to another origin, so its stored headers were removed: add them again if this server needs them.'
-      : 'Saved. Discover again to see what the change did.',
+    message: notes.length > 0 ? `Saved. ${notes.join(' ')}` : 'Saved. Discover again to see what the change did.',
   };
 }
 
