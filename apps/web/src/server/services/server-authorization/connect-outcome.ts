@@ -13,7 +13,7 @@ export const ConnectOutcome = z.object({
 export type ConnectOutcome = z.infer<typeof ConnectOutcome>;
 
 const TTL_SECONDS = 600;
-const key = (prefix: string, userId: string, serverId: string) => `${prefix}oauth:outcome:${userId}:${serverId}`;
+const key = (prefix: string, userId: string, serverId: string) => `${prefix}:oauth:outcome:${userId}:${serverId}`;
 
 /** Records the outcome of a connect (one per user and server; the newest wins). */
 export async function saveConnectOutcome(

@@ -68,8 +68,8 @@ describe('connecting an OAuth server (authorization code)', () => {
     expect(url.searchParams.get('scope')).toBe('mcp:tools');
     expect(url.searchParams.get('redirect_uri')).toBe(`${deps.appUrl}${OAUTH_CALLBACK_PATH}`);
     // The flow is kept server-side, sealed: the Redis value holds no verifier in clear, and nothing but its key.
-    const keys = await redis.redis.keys(`${redis.prefix}oauth:connect:*`);
-    expect(keys).toEqual([`${redis.prefix}oauth:connect:${url.searchParams.get('state')}`]);
+    const keys = await redis.redis.keys(`${redis.prefix}:oauth:connect:*`);
+    expect(keys).toEqual([`${redis.prefix}:oauth:connect:${url.searchParams.get('state')}`]);
     const stored = (await redis.redis.get(keys[0]!))!;
     expect(stored).not.toContain(url.searchParams.get('client_id')!);
     expect(Number(await redis.redis.ttl(keys[0]!))).toBeGreaterThan(500);

@@ -6,13 +6,16 @@ import { probeOAuthChallenge } from './probe-oauth-challenge';
 /** A page view asks again at most this often (the probe is a request to the tenant's server). */
 const CACHE_SECONDS = 300;
 
+/** Where the answer is remembered (dropped when the server's URL changes). */
+export const serverOAuthDetectKey = (prefix: string, serverId: string) => `${prefix}:oauth:detect:${serverId}`;
+
 /**
  * Whether the server is behind OAuth, for its page ("This server uses OAuth — Connect"): it answers an initialize
  * without credentials with 401 and a `WWW-Authenticate: Bearer` challenge. The answer is kept 5 minutes per server; a
  * server that cannot be reached (or an address refused) is simply not detected (the connection test says why).
  */
 export async function detectServerOAuth(deps: ServiceDeps, actor: Actor, serverId: string): Promise<boolean> {
-  const key = `${deps.prefix}oauth:detect:${serverId}`;
+  const key = serverOAuthDetectKey(deps.prefix, serverId);
   const cached = await deps.redis.get(key);
   if (cached !== null) return cached === '1';
   const row = await getServerOrThrow(deps, actor, serverId);

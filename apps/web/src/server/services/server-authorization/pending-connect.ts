@@ -35,4 +35,4 @@ export const PendingConnect = z.object({
 export type PendingConnect = z.infer<typeof PendingConnect>;
 
 /** The Redis keys: the flow by its state (the index names only the tenant and user, in plain). */
-export const pendingConnectKey = (prefix: string, state: string) => `${prefix}oauth:connect:${state}`;
+export const pendingConnectKey = (prefix: string, state: string) => `${prefix}:oauth:connect:${state}`;

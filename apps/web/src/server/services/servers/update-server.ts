@@ -1,5 +1,6 @@
 import { isSameOrigin } from '@mcptest/core';
 import { ApiError } from '@/server/api/api-error';
+import { serverOAuthDetectKey } from '@/server/services/server-authorization/detect-server-oauth';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { checkServerUrl } from './check-server-url';
 import { getServerOrThrow } from './get-server-or-throw';
@@ -53,7 +54,7 @@ export async function updateServer(
     await deps.db.tenant(actor.tenantId).serverAuthorization.deleteMany({ where: { serverId } });
   }
   if (input.url !== undefined && input.url !== current.url) {
-    await deps.redis.del(`${deps.prefix}oauth:detect:${serverId}`);
+    await deps.redis.del(serverOAuthDetectKey(deps.prefix, serverId));
   }
   // Field names only: the URL may carry a key in its query, and header values are secrets.
   if (fields.length > 0) {
