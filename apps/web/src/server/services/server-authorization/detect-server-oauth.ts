@@ -19,7 +19,7 @@ export async function detectServerOAuth(deps: ServiceDeps, actor: Actor, serverI
   const cached = await deps.redis.get(key);
   if (cached !== null) return cached === '1';
   const row = await getServerOrThrow(deps, actor, serverId);
-  let detected = false;
+  let detected: boolean;
   try {
     detected = (await probeOAuthChallenge(await tenantOutboundFetch(deps, actor.tenantId), row.url)) !== undefined;
   } catch {
