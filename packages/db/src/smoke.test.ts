@@ -94,6 +94,20 @@ describe('every model: create and read back', () => {
       data: { tenantId, suiteId: suite.id, secretEncrypted: new Uint8Array([1]), secretKeyId: 'k' },
     });
     seen('SuiteTriggerSecret', await t.suiteTriggerSecret.findFirst({ where: { suiteId: suite.id } }));
+    await t.serverAuthorization.create({
+      data: {
+        tenantId,
+        serverId: server.id,
+        kind: 'AUTHORIZATION_CODE',
+        issuer: 'https://as.example',
+        resource: 'https://s.example/mcp',
+        registrationMethod: 'DYNAMIC',
+        clientId: 'client',
+        secretsEncrypted: new Uint8Array([1]),
+        secretsKeyId: 'k',
+      },
+    });
+    seen('ServerAuthorization', await t.serverAuthorization.findUnique({ where: { serverId: server.id } }));
     await t.suiteVersion.create({ data: { tenantId, suiteId: suite.id, version: 1, yaml: 'assertions: []' } });
     seen(
       'SuiteVersion',
@@ -137,6 +151,26 @@ describe('every model: create and read back', () => {
         where: { runId_assertionKey_trial: { runId: run.id, assertionKey: 'echo', trial: 0 } },
       }),
     );
+    await t.conformanceReport.create({
+      data: {
+        tenantId,
+        serverId: server.id,
+        suiteId: suite.id,
+        runId: run.id,
+        revision: '2026-07-28',
+        total: 0,
+        passed: 0,
+        failed: 0,
+        warnings: 0,
+        skipped: 0,
+        expectedFailures: 0,
+        ok: true,
+        checks: [],
+        staleExpectedFailures: [],
+        toolCalls: [],
+      },
+    });
+    seen('ConformanceReport', await t.conformanceReport.findUnique({ where: { runId: run.id } }));
     await t.baseline.create({ data: { tenantId, suiteId: suite.id, runId: run.id, results: { echo: 'PASS' } } });
     seen('Baseline', await t.baseline.findUnique({ where: { suiteId: suite.id } }));
     const webhook = await t.webhook.create({

@@ -214,15 +214,17 @@ export async function executeRunJob(
     unreachable,
     timeLimitSeconds: plan.limits.runTimeLimitSeconds,
   });
-  if (decision.outcome === 'hand_back') {
+  // A refresh that failed mid-run ends the run here even when the worker is shutting down: the connection is already
+  // marked expired, so the next worker would end it quietly and the webhook would be lost.
+  const authorizationProblem = authorization?.problem();
+  if (decision.outcome === 'hand_back' && !authorizationProblem) {
     await handBackRun(db, runId);
     log.info('worker shutting down: run handed back to the queue');
     return handBackJob(context, HAND_BACK_DELAY_MS);
   }
   const usage = await budget.usage();
   // A refresh that failed mid-run ends it `error` whatever the assertions said: they ran without authorization.
-  const authorizationProblem = authorization?.problem();
-  const status = authorizationProblem ? 'error' : decision.status;
+  const status = authorizationProblem || decision.outcome === 'hand_back' ? 'error' : decision.status;
   const done = await completeRun(deps, db, {
     runId,
     event: endingEventFor(status),
@@ -231,7 +233,7 @@ export async function executeRunJob(
       redact(
         [
           authorizationProblem?.error,
-          decision.error,
+          decision.outcome === 'finish' ? decision.error : undefined,
           quotaUsedUp ? transcriptQuotaNotice(plan.limits.transcriptStorageBytes) : undefined,
         ]
           .filter(Boolean)
