@@ -15,7 +15,15 @@ import { useTestRedis } from '../redis';
 import { runSuiteNow, waitForRunStatus } from './flows/runs';
 import { registerServer } from './flows/servers';
 import { fillSuiteForm, openNewSuite, saveSuite, typeYaml } from './flows/suites';
-import { createOrganization, createProject, launchBrowser, newPage, screenshot, signInDev } from './harness';
+import {
+  axeViolations,
+  createOrganization,
+  createProject,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInDev,
+} from './harness';
 
 const ACCESS_TOKEN_TTL_SECONDS = 4;
 
@@ -88,6 +96,10 @@ describe('connecting an OAuth-protected server', () => {
       .first()
       .waitFor({ timeout: 60_000 });
     await screenshot(owner, 'oauth-01-detected');
+    // The section, its forms opened, passes axe as every main page does.
+    for (const summary of await section.locator('summary').all()) await summary.click();
+    await owner.waitForLoadState('networkidle');
+    expect(await axeViolations(owner)).toEqual([]);
   }, 600_000);
 
   it('Connect goes through the real login and consent pages and comes back Connected', async () => {
@@ -123,6 +135,7 @@ describe('connecting an OAuth-protected server', () => {
     const row = await connection();
     expect(row?.state).toBe('CONNECTED');
     await screenshot(owner, 'oauth-02-connected');
+    expect(await axeViolations(owner)).toEqual([]);
 
     // Discovery now goes through with the connection's token.
     await owner.getByRole('button', { name: 'Discover tools', exact: true }).click();
