@@ -5,6 +5,8 @@ import { probeOAuthChallenge } from './probe-oauth-challenge';
 
 /** A page view asks again at most this often (the probe is a request to the tenant's server). */
 const CACHE_SECONDS = 300;
+/** The page waits this long at most for the probe: an unreachable server must not hold its page up. */
+const DETECT_TIMEOUT_MS = 3_000;
 
 /** Where the answer is remembered (dropped when the server's URL changes). */
 export const serverOAuthDetectKey = (prefix: string, serverId: string) => `${prefix}:oauth:detect:${serverId}`;
@@ -21,7 +23,9 @@ export async function detectServerOAuth(deps: ServiceDeps, actor: Actor, serverI
   const row = await getServerOrThrow(deps, actor, serverId);
   let detected: boolean;
   try {
-    detected = (await probeOAuthChallenge(await tenantOutboundFetch(deps, actor.tenantId), row.url)) !== undefined;
+    detected =
+      (await probeOAuthChallenge(await tenantOutboundFetch(deps, actor.tenantId), row.url, DETECT_TIMEOUT_MS)) !==
+      undefined;
   } catch {
     detected = false;
   }

@@ -1,6 +1,7 @@
 import { LEGACY_PROTOCOL_VERSIONS } from '@mcptest/core';
 import { parseBearerChallenge, type FetchLike } from '@mcptest/mcp';
 
+/** Default wait for the probe's answer (Connect); a page's detection passes a shorter one. */
 const PROBE_TIMEOUT_MS = 10_000;
 
 /**
@@ -8,7 +9,11 @@ const PROBE_TIMEOUT_MS = 10_000;
  * carries a Bearer challenge (the MCP spec's signal that it is behind OAuth, with `resource_metadata` and `scope`), else
  * undefined. The one request goes through `fetch` (the tenant's SSRF-safe fetch); its body is not read further.
  */
-export async function probeOAuthChallenge(fetch: FetchLike, serverUrl: string): Promise<string | undefined> {
+export async function probeOAuthChallenge(
+  fetch: FetchLike,
+  serverUrl: string,
+  timeoutMs: number = PROBE_TIMEOUT_MS,
+): Promise<string | undefined> {
   const response = await fetch(serverUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -23,7 +28,7 @@ export async function probeOAuthChallenge(fetch: FetchLike, serverUrl: string): 
         clientInfo: { name: 'mcptest-oauth-probe', version: '0.1.0' },
       },
     }),
-    signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   await response.body?.cancel().catch(() => undefined);
   if (response.status !== 401) return undefined;
