@@ -21,6 +21,7 @@ import {
   ghostId,
   idsOf,
   seedResources,
+  seedServerAuthorization,
   seedTenant,
   SUITE_YAML,
   type ResourceSet,
@@ -59,6 +60,8 @@ interface ActionCase {
   fields: (set: ResourceSet) => Fields;
   /** The live checks take `(org, ...these fields)` instead of `(previousState, FormData)`. */
   positional?: readonly string[];
+  /** What reaching the service looks like, when it is not ok or a redirect (default: ok or a redirect). */
+  reached?: (outcome: Outcome) => boolean;
 }
 
 /** Every server action that takes an organization, by `file#export` (file relative to apps/web/src). */
@@ -118,6 +121,25 @@ const CASES: Record<string, ActionCase> = {
   },
   'app/o/[org]/servers/[serverId]/actions.ts#deleteServerAction': {
     // The fresh set's suite uses the server (a conflict); a server of its own can be deleted.
+    fields: (set) => ({ serverId: set.serverId }),
+  },
+  // The mock server is not behind OAuth: reaching it and finding no OAuth there (400, no field named) is as far as a
+  // connect goes here.
+  'app/o/[org]/servers/[serverId]/actions.ts#connectServerAction': {
+    fields: (set) => ({ serverId: set.serverId, mode: 'automatic' }),
+    reached: (o) => o.kind === 'error' && o.code === 'bad_request' && o.fields.length === 0,
+  },
+  'app/o/[org]/servers/[serverId]/actions.ts#connectClientCredentialsAction': {
+    fields: (set) => ({
+      serverId: set.serverId,
+      clientId: 'fuzz-client',
+      clientSecret: 'fuzz-secret',
+      scope: 'mcp:tools',
+    }),
+    reached: (o) => o.kind === 'error' && o.code === 'bad_request' && o.fields.length === 0,
+  },
+  'app/o/[org]/servers/[serverId]/actions.ts#disconnectServerAction': {
+    // The set's server is given a connection first (below): the first accepted call removes it.
     fields: (set) => ({ serverId: set.serverId }),
   },
   'app/o/[org]/servers/[serverId]/conformance/actions.ts#runConformanceAction': {
@@ -428,6 +450,7 @@ describe.each(Object.entries(CASES))('%s', (key, c) => {
     if (key.endsWith('#deleteServerAction')) {
       await deps.db.tenant(tenant.tenantId).suite.deleteMany({ where: { id: set.suiteId } });
     }
+    if (key.endsWith('#disconnectServerAction')) await seedServerAuthorization(deps, tenant.tenantId, set.serverId);
     owner = await addMember(testDb.db, tenant.tenantId, 'OWNER');
   });
 
@@ -496,7 +519,7 @@ describe.each(Object.entries(CASES))('%s', (key, c) => {
       expect(loggedErrors.mock.calls.map((args) => JSON.stringify(args).slice(0, 300))).toEqual([]);
       // The generated inputs reach the services, not only the checks in front of them.
       expect(
-        outcomes.some((o) => o.kind === 'ok' || o.kind === 'redirect'),
+        outcomes.some((o) => o.kind === 'ok' || o.kind === 'redirect' || c.reached?.(o) === true),
         outcomes.map((o) => (o.kind === 'error' ? o.code : o.kind)).join(' '),
       ).toBe(true);
     },

@@ -1,7 +1,15 @@
 // Tenants for the isolation matrices: one of every resource, members of every role, API tokens of every scope, and a
 // snapshot of everything a tenant owns (to prove a refused request changed nothing).
 import { randomBytes } from 'node:crypto';
-import { createTenant, generateApiToken, hashToken, seedRun, TENANT_MODELS, type Database } from '@mcptest/db';
+import {
+  createTenant,
+  generateApiToken,
+  hashToken,
+  saveServerAuthorization,
+  seedRun,
+  TENANT_MODELS,
+  type Database,
+} from '@mcptest/db';
 import type { Scope } from '../../apps/web/src/server/api/authenticate';
 import { ROLES, type RoleName } from '../../apps/web/src/server/orgs/org-schemas';
 import type { ServiceDeps } from '../../apps/web/src/server/services/service-deps';
@@ -342,4 +350,35 @@ export function diffSnapshots(before: TenantSnapshot, after: TenantSnapshot): st
     }
   }
   return lines;
+}
+
+/** Gives a server an OAuth connection (sealed, CONNECTED) with made-up tokens, through the db's own save operation. */
+export async function seedServerAuthorization(
+  deps: Pick<ServiceDeps, 'db' | 'secretBox'>,
+  tenantId: string,
+  serverId: string,
+): Promise<void> {
+  await saveServerAuthorization(deps.db.tenant(tenantId), deps.secretBox, {
+    serverId,
+    kind: 'AUTHORIZATION_CODE',
+    registrationMethod: 'DYNAMIC',
+    clientId: 'fixture-client',
+    secrets: {
+      tokens: {
+        accessToken: `at-${randomBytes(8).toString('hex')}`,
+        tokenType: 'bearer',
+        expiresAt: Date.now() + 3_600_000,
+      },
+      tokenEndpointAuthMethod: 'none',
+      discovery: {
+        resource: 'http://127.0.0.1:9/mcp',
+        resourceMetadataUrl: 'http://127.0.0.1:9/.well-known/oauth-protected-resource/mcp',
+        resourceMetadata: { resource: 'http://127.0.0.1:9/mcp' },
+        issuer: 'http://127.0.0.1:10',
+        authorizationServer: { issuer: 'http://127.0.0.1:10', token_endpoint: 'http://127.0.0.1:10/token' },
+        authorizationServerMetadataUrl: 'http://127.0.0.1:10/.well-known/oauth-authorization-server',
+      },
+    },
+    now: new Date(),
+  });
 }

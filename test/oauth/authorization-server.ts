@@ -367,7 +367,7 @@ function configuration(input: ConfigurationInput): Configuration {
 function clientMetadataFetcher(ca: string | undefined): NonNullable<Configuration['fetch']> {
   return (url, init) =>
     new Promise<Response>((resolve, reject) => {
-      const target = new URL(url);
+      const target = new URL(url instanceof Request ? url.url : url);
       if (target.protocol !== 'https:') {
         reject(new Error(`client metadata documents are fetched over https only, not ${target.protocol}`));
         return;

@@ -83,4 +83,6 @@ export const secretContext = {
   webhookSecret: (tenantId: string) => `webhook.secret:${tenantId}`,
   suiteTriggerSecret: (tenantId: string) => `suite.trigger-secret:${tenantId}`,
   serverAuthorization: (tenantId: string) => `server.authorization:${tenantId}`,
+  /** A pending OAuth connect flow in Redis (10 minutes): bound to the tenant and the user who started it. */
+  oauthConnectFlow: (tenantId: string, userId: string) => `oauth.connect:${tenantId}:${userId}`,
 } as const;

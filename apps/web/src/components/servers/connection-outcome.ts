@@ -34,6 +34,8 @@ export function failureHint(failure: ConnectionFailure): string {
   }
   if (failure.code === 'conflict') return 'Set the server’s headers again below, then retry.';
   switch (failure.reason) {
+    case 'oauth_required':
+      return 'This server uses OAuth — Connect it under Authorization on this page; discovery and runs then send its token.';
     case 'connect_failed':
       return 'Check that the URL is right and reachable from where mcptest runs, that the server is running, and that any authentication header is set.';
     case 'timeout':

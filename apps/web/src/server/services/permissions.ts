@@ -68,6 +68,12 @@ export const OPERATIONS = {
    * checked by the service (runConformance), so a run-only token cannot add suites.
    */
   runConformance: 'run',
+  /**
+   * The web app's OAuth Connect (authorization code or client credentials) and Disconnect: they change what runs send
+   * to the server, so they need write. UI only (a browser consents).
+   */
+  connectServer: 'write',
+  disconnectServer: 'write',
   // Suites
   listSuites: 'read',
   getSuite: 'read',

@@ -1,3 +1,4 @@
+import { loadServerAuthorization } from '@mcptest/db';
 import { ApiError } from '@/server/api/api-error';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getServerOrThrow } from './get-server-or-throw';
@@ -23,6 +24,14 @@ export async function loadServerTarget(
       'conflict',
       `the server's headers cannot be decrypted (${error instanceof Error ? error.message : String(error)}); set them again with PATCH /servers/{id}`,
     );
+  }
+  if (row.authorization?.state === 'CONNECTED') {
+    // The OAuth connection's current access token (no refresh here: runs refresh it, docs/oauth.md), in the header
+    // only, so discovery and connection tests of an OAuth server are authorized like its runs.
+    const connection = await loadServerAuthorization(deps.db.tenant(actor.tenantId), deps.secretBox, serverId).catch(
+      () => null,
+    );
+    if (connection) headers = { ...headers, Authorization: `Bearer ${connection.secrets.tokens.accessToken}` };
   }
   return {
     row,

@@ -129,6 +129,29 @@ export const UpdateServerRequest = z.strictObject({
 });
 export type UpdateServerRequest = z.infer<typeof UpdateServerRequest>;
 
+/**
+ * A server's OAuth connection as the API and the server page show it (docs/oauth.md): what it is and whether runs can
+ * use it, never a token, a refresh token or a client secret (those stay sealed in the connection's blob).
+ */
+export const ServerAuthorizationSummary = z.object({
+  /** `authorization_code` (a user consented) or `client_credentials` (machine to machine). */
+  kind: z.enum(['authorization_code', 'client_credentials']),
+  /** `connected`; `expired`: a refresh was refused, reconnect this server; `error`: see `error`. */
+  state: z.enum(['connected', 'expired', 'error']),
+  /** Why the state is expired or error (never a token). */
+  error: z.string().nullable(),
+  issuer: z.string(),
+  /** The server's canonical URI the tokens are bound to (RFC 8707). */
+  resource: z.string(),
+  scope: z.string().nullable(),
+  registrationMethod: z.enum(['pre_registered', 'client_id_metadata_document', 'dynamic']),
+  clientId: z.string(),
+  accessTokenExpiresAt: z.iso.datetime().nullable(),
+  refreshedAt: z.iso.datetime().nullable(),
+  connectedAt: z.iso.datetime(),
+});
+export type ServerAuthorizationSummary = z.infer<typeof ServerAuthorizationSummary>;
+
 export const ServerResource = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -141,6 +164,8 @@ export const ServerResource = z.object({
   headerNames: z.array(z.string()),
   discoveredAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
+  /** The server's OAuth connection (docs/oauth.md), or null when it has none; never a token or a secret. */
+  authorization: ServerAuthorizationSummary.nullable(),
 });
 export type ServerResource = z.infer<typeof ServerResource>;
 
@@ -156,7 +181,60 @@ export const SERVER_RESOURCE_SELECT = {
   headersKeyId: true,
   discoveredAt: true,
   createdAt: true,
+  // The connection's plain columns only: the sealed blob is not read here.
+  authorization: {
+    select: {
+      kind: true,
+      state: true,
+      lastError: true,
+      issuer: true,
+      resource: true,
+      scope: true,
+      registrationMethod: true,
+      clientId: true,
+      accessTokenExpiresAt: true,
+      refreshedAt: true,
+      connectedAt: true,
+    },
+  },
 } as const;
+
+/** The plain columns of a server's OAuth connection, as SERVER_RESOURCE_SELECT reads them. */
+export interface ServerAuthorizationRow {
+  kind: 'AUTHORIZATION_CODE' | 'CLIENT_CREDENTIALS';
+  state: 'CONNECTED' | 'EXPIRED' | 'ERROR';
+  lastError: string | null;
+  issuer: string;
+  resource: string;
+  scope: string | null;
+  registrationMethod: 'PRE_REGISTERED' | 'CLIENT_ID_METADATA_DOCUMENT' | 'DYNAMIC';
+  clientId: string;
+  accessTokenExpiresAt: Date | null;
+  refreshedAt: Date | null;
+  connectedAt: Date;
+}
+
+/** The API's summary of a connection row. */
+export function toServerAuthorizationSummary(row: ServerAuthorizationRow): ServerAuthorizationSummary {
+  return {
+    kind: row.kind === 'AUTHORIZATION_CODE' ? 'authorization_code' : 'client_credentials',
+    state: row.state === 'CONNECTED' ? 'connected' : row.state === 'EXPIRED' ? 'expired' : 'error',
+    error: row.lastError,
+    issuer: row.issuer,
+    resource: row.resource,
+    scope: row.scope,
+    registrationMethod:
+      row.registrationMethod === 'PRE_REGISTERED'
+        ? 'pre_registered'
+        : row.registrationMethod === 'DYNAMIC'
+          ? 'dynamic'
+          : 'client_id_metadata_document',
+    clientId: row.clientId,
+    accessTokenExpiresAt: row.accessTokenExpiresAt ? row.accessTokenExpiresAt.toISOString() : null,
+    refreshedAt: row.refreshedAt ? row.refreshedAt.toISOString() : null,
+    connectedAt: row.connectedAt.toISOString(),
+  };
+}
 
 export interface ServerRow {
   id: string;
@@ -169,6 +247,7 @@ export interface ServerRow {
   headersKeyId: string | null;
   discoveredAt: Date | null;
   createdAt: Date;
+  authorization: ServerAuthorizationRow | null;
 }
 
 /**
@@ -191,5 +270,6 @@ export function toServerResource(
     headerNames,
     discoveredAt: row.discoveredAt ? row.discoveredAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
+    authorization: row.authorization ? toServerAuthorizationSummary(row.authorization) : null,
   };
 }

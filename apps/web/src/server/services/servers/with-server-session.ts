@@ -1,11 +1,11 @@
-import { capByPlan, type OutboundGate, RequestBudgetExhaustedError } from '@mcptest/core';
+import { RequestBudgetExhaustedError } from '@mcptest/core';
 import type { ProtocolChoice } from '@mcptest/core';
 import { isSessionError, openSession, SsrfRefusedError, type McpSession, type SessionFetch } from '@mcptest/mcp';
-import { createTenantRequestBudget, PolitenessRefusedError } from '@mcptest/redis';
+import { PolitenessRefusedError } from '@mcptest/redis';
 import { ApiError } from '@/server/api/api-error';
-import { loadTenantPolicy } from '@/server/services/policy/load-tenant-policy';
 import type { ServiceDeps } from '@/server/services/service-deps';
 import type { ServerTransportName } from './server-schemas';
+import { tenantOutboundFetch } from './tenant-outbound-fetch';
 
 /** Discovery and connection tests answer a request, so they are bounded well below any proxy timeout. */
 const CONNECT_TIMEOUT_MS = 15_000;
@@ -39,25 +39,18 @@ export async function withServerSession<T>(
   what: 'discovery' | 'connection test',
   work: (session: McpSession) => Promise<T>,
 ): Promise<T> {
-  const { policy, limits } = await loadTenantPolicy(deps, tenantId);
-  const budget = createTenantRequestBudget({
-    redis: deps.redis,
-    prefix: deps.prefix,
-    tenantId,
-    dailyCallBudget: capByPlan(policy.daily_call_budget, limits.dailyCalls),
-  });
-  const releaseNothing = () => undefined;
-  const tenantAllowance: OutboundGate = async () => {
-    const acquired = await budget.acquireRequest();
-    if (!acquired.ok) throw new RequestBudgetExhaustedError(acquired.exhausted);
-    return releaseNothing;
-  };
-  const gated = deps.outbound.withGate(tenantAllowance);
+  const gated = await tenantOutboundFetch(deps, tenantId);
   let stopped: SsrfRefusedError | RequestBudgetExhaustedError | PolitenessRefusedError | undefined;
   // The session reports these as "could not connect"; keeping the error itself lets the answer name the cause.
+  let oauthChallenge = false;
   const fetch: SessionFetch = async (url, init) => {
     try {
-      return await gated(url, init);
+      const response = await gated(url, init);
+      // A 401 with a Bearer challenge: the server is behind OAuth (the page then offers Connect).
+      if (response.status === 401 && /(^|,)\s*bearer\b/i.test(response.headers.get('www-authenticate') ?? '')) {
+        oauthChallenge = true;
+      }
+      return response;
     } catch (error) {
       if (
         error instanceof SsrfRefusedError ||
@@ -90,6 +83,13 @@ export async function withServerSession<T>(
     if (stopped instanceof RequestBudgetExhaustedError) throw new ApiError('quota_exceeded', stopped.message);
     if (stopped instanceof PolitenessRefusedError) {
       throw new ApiError('unavailable', `${what} failed: ${stopped.message}`, { reason: 'politeness' });
+    }
+    if (isSessionError(error) && oauthChallenge) {
+      throw new ApiError(
+        'unavailable',
+        `${what} failed: the server answered 401 with a Bearer challenge: it uses OAuth. Connect it under Authorization on this page`,
+        { reason: 'oauth_required' },
+      );
     }
     if (isSessionError(error)) {
       throw new ApiError('unavailable', `${what} failed: ${error.message}`, { reason: error.code });

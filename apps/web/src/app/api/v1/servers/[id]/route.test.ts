@@ -103,6 +103,8 @@ describe('servers API', () => {
       headerNames: ['Authorization', 'X-Api-Key'],
       discoveredAt: null,
       createdAt: expect.any(String),
+      // No OAuth connection (docs/oauth.md): the summary is null.
+      authorization: null,
     });
     expect(created.text).not.toContain('super-secret');
     const id = created.body.id as string;

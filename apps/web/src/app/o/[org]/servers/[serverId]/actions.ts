@@ -10,6 +10,9 @@ import { discoverServer } from '@/server/services/servers/discover-server';
 import { getServer } from '@/server/services/servers/get-server';
 import { patchServerHeaders } from '@/server/services/servers/patch-server-headers';
 import type { ServerResource } from '@/server/services/servers/server-schemas';
+import { connectClientCredentials } from '@/server/services/server-authorization/connect-client-credentials';
+import { disconnectServer } from '@/server/services/server-authorization/disconnect-server';
+import { startServerConnect } from '@/server/services/server-authorization/start-server-connect';
 import { testServerConnection } from '@/server/services/servers/test-server-connection';
 import { updateServer } from '@/server/services/servers/update-server';
 import { orgAction } from '@/server/ui/org-action';
@@ -77,7 +80,11 @@ const update = orgAction('updateServer', EditFields, async ({ deps, actor }, inp
   const after = await withUrlOnField(
     updateServer(deps, actor, input.serverId, { name, url, transport, protocol, ...(headers ? { headers } : {}) }),
   );
-  return { server: after, headersDropped: before.hasHeaders && !after.hasHeaders && !headers };
+  return {
+    server: after,
+    headersDropped: before.hasHeaders && !after.hasHeaders && !headers,
+    authorizationDropped: before.authorization !== null && after.authorization === null,
+  };
 });
 
 /** Saves the name, URL, transport and protocol era, and the headers when rows are entered (MEMBER). */
@@ -89,13 +96,17 @@ export async function updateServerAction(
   void previous;
   const result = await update(null, form);
   if (!result?.ok || !result.data) return result?.ok ? { ok: true } : result;
-  const { server, headersDropped } = result.data;
+  const { server, headersDropped, authorizationDropped } = result.data;
+  const notes = [
+    headersDropped
+      ? 'The URL now points to another origin, so its stored headers were removed: add them again if this server needs them.'
+      : null,
+    authorizationDropped ? 'The URL changed, so its OAuth connection was removed: connect it again.' : null,
+  ].filter((note) => note !== null);
   return {
     ok: true,
     data: server,
-    message: headersDropped
-      ? 'Saved. The URL now points to another origin, so its stored headers were removed: add them again if this server needs them.'
-      : 'Saved. Discover again to see what the change did.',
+    message: notes.length > 0 ? `Saved. ${notes.join(' ')}` : 'Saved. Discover again to see what the change did.',
   };
 }
 
@@ -149,4 +160,81 @@ export async function deleteServerAction(previous: ActionState<{ projectId: stri
   const result = await remove(previous, form);
   if (result?.ok && result.data) redirect(`/o/${String(form.get('org'))}/projects/${result.data.projectId}`);
   return result;
+}
+
+const ConnectFields = ServerId.extend({
+  mode: z.enum(['automatic', 'pre_registered']),
+  clientId: z.string().trim().max(500).optional(),
+  clientSecret: z.string().max(2000).optional(),
+});
+
+const connect = orgAction(
+  'connectServer',
+  ConnectFields,
+  async ({ deps, actor }, input) => {
+    let preRegistered: { clientId: string; clientSecret?: string } | undefined;
+    if (input.mode === 'pre_registered') {
+      if (!input.clientId) {
+        throw new ApiError('validation_failed', 'enter the client id', [
+          { path: 'clientId', message: 'enter the client id' },
+        ]);
+      }
+      preRegistered = { clientId: input.clientId, ...(input.clientSecret ? { clientSecret: input.clientSecret } : {}) };
+    }
+    return startServerConnect(deps, actor, { serverId: input.serverId, preRegistered });
+  },
+  { rateLimit: 'outbound' },
+);
+
+/**
+ * Connect (authorization code): discovers and registers, then sends the browser to the authorization server's consent
+ * page; the callback comes back to the server page (MEMBER). `mode=pre_registered` uses the client id (and write-only
+ * secret) entered.
+ */
+export async function connectServerAction(previous: ActionState<{ authorizationUrl: string }>, form: FormData) {
+  const result = await connect(previous, form);
+  if (result?.ok && result.data) redirect(result.data.authorizationUrl);
+  return result;
+}
+
+const ClientCredentialsFields = ServerId.extend({
+  clientId: z.string().trim().min(1, 'enter the client id').max(500),
+  clientSecret: z.string().min(1, 'enter the client secret').max(2000),
+  scope: z.string().trim().max(1000).optional(),
+});
+
+const connectMachine = orgAction(
+  'connectServer',
+  ClientCredentialsFields,
+  ({ deps, actor }, input) =>
+    connectClientCredentials(deps, actor, {
+      serverId: input.serverId,
+      clientId: input.clientId,
+      clientSecret: input.clientSecret,
+      ...(input.scope ? { scope: input.scope } : {}),
+    }),
+  { rateLimit: 'outbound' },
+);
+
+/** Connect, machine to machine (client credentials): no browser redirect; the secret is never shown again (MEMBER). */
+export async function connectClientCredentialsAction(
+  previous: ActionState<{ issuer: string; scope: string | null }>,
+  form: FormData,
+) {
+  const result = await connectMachine(previous, form);
+  return result?.ok && result.data
+    ? { ...result, message: `Connected to ${result.data.issuer} with client credentials. The secret stays hidden.` }
+    : result;
+}
+
+const disconnect = orgAction('disconnectServer', ServerId, ({ deps, actor }, input) =>
+  disconnectServer(deps, actor, input.serverId),
+);
+
+/** Removes the server's OAuth connection and its sealed tokens (MEMBER). */
+export async function disconnectServerAction(previous: ActionState<void>, form: FormData) {
+  const result = await disconnect(previous, form);
+  return result?.ok
+    ? { ok: true as const, message: 'Disconnected. Runs send no OAuth token until you connect again.' }
+    : result;
 }

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { PageHeader } from '@/components/page-header';
+import { AuthorizationPanel } from '@/components/servers/authorization-panel';
 import { ConnectionPanel } from '@/components/servers/connection-panel';
 import { DeleteServerForm } from '@/components/servers/delete-server-form';
 import { DiscoveryView } from '@/components/servers/discovery-view';
@@ -12,10 +13,15 @@ import { getProjectOrThrow } from '@/server/services/projects/get-project-or-thr
 import { getAllowedAddresses } from '@/server/services/servers/get-allowed-addresses';
 import { getServer } from '@/server/services/servers/get-server';
 import { getServerDiscovery } from '@/server/services/servers/get-server-discovery';
+import { readConnectOutcome } from '@/server/services/server-authorization/connect-outcome';
+import { detectServerOAuth } from '@/server/services/server-authorization/detect-server-oauth';
 import { loadOrgPage, orNotFound } from '@/server/ui/load-org-page';
 import {
+  connectClientCredentialsAction,
   connectionAction,
+  connectServerAction,
   deleteServerAction,
+  disconnectServerAction,
   removeServerHeaderAction,
   setServerHeaderAction,
   updateServerAction,
@@ -26,7 +32,7 @@ export const metadata = { title: 'Server · mcptest' };
 
 interface Props {
   params: Promise<{ org: string; serverId: string }>;
-  searchParams: Promise<{ registered?: string }>;
+  searchParams: Promise<{ registered?: string; connect?: string }>;
 }
 
 /**
@@ -35,7 +41,7 @@ interface Props {
  */
 export default async function ServerPage({ params, searchParams }: Props) {
   const { org, serverId } = await params;
-  const { registered } = await searchParams;
+  const { registered, connect } = await searchParams;
   const ctx = await loadOrgPage(org, `/o/${org}/servers/${serverId}`);
   const server = await orNotFound(getServer(ctx.deps, ctx.actor, serverId));
   const [project, discovery] = await Promise.all([
@@ -43,6 +49,11 @@ export default async function ServerPage({ params, searchParams }: Props) {
     getServerDiscovery(ctx.deps, ctx.actor, serverId),
   ]);
   const canEdit = ctx.can('MEMBER');
+  // Only a member may make the server a request; a connected server needs no probe.
+  const [detected, outcome] = await Promise.all([
+    canEdit && server.authorization === null ? detectServerOAuth(ctx.deps, ctx.actor, serverId) : false,
+    connect === 'done' ? readConnectOutcome(ctx.deps, ctx.user.userId, serverId) : null,
+  ]);
   const projectHref = `/o/${org}/projects/${project.id}`;
   return (
     <main className="page" id="main">
@@ -65,6 +76,17 @@ export default async function ServerPage({ params, searchParams }: Props) {
         canRun={canEdit}
         justRegistered={registered === '1' && discovery === null}
         action={connectionAction}
+      />
+      <AuthorizationPanel
+        org={org}
+        serverId={server.id}
+        authorization={server.authorization}
+        detected={detected}
+        outcome={outcome}
+        canEdit={canEdit}
+        connectAction={connectServerAction}
+        clientCredentialsAction={connectClientCredentialsAction}
+        disconnectAction={disconnectServerAction}
       />
       <DiscoveryView
         discovery={discovery}
