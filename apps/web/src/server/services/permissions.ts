@@ -68,6 +68,10 @@ export const OPERATIONS = {
    * checked by the service (runConformance), so a run-only token cannot add suites.
    */
   runConformance: 'run',
+  /** A server's latest auth-posture findings (and the Auth posture tab). */
+  getServerAuthPosture: 'read',
+  /** "Run auth-posture check": a run of the server's `Auth posture` suite; creating it also needs write, as above. */
+  runAuthPosture: 'run',
   // Suites
   listSuites: 'read',
   getSuite: 'read',
