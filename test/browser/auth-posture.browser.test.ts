@@ -100,7 +100,7 @@ describe('the Auth posture tab', () => {
 
   it('shows the failing token findings with severity, rationale and spec links, and the run', async () => {
     await owner.goto(`${base()}${tabPath()}`);
-    const report = owner.getByRole('region', { name: '5 failed' });
+    const report = owner.getByRole('region', { name: '5 of 10 findings failed' });
     await report.waitFor();
     await report.getByRole('link', { name: `Run #${state.runId.slice(-8)}` }).waitFor();
     for (const id of TOKEN_FINDINGS) {

@@ -14,7 +14,11 @@ export function AuthPostureReport({ org, posture }: { org: string; posture: Serv
   return (
     <section className="card auth-posture-report" aria-labelledby="auth-posture-title">
       <h2 id="auth-posture-title">
-        {posture.ok === null ? 'No findings' : posture.ok ? 'No finding failed' : `${counts.FAIL} failed`}
+        {posture.ok === null
+          ? 'No findings'
+          : posture.ok
+            ? 'No finding failed'
+            : `${counts.FAIL} of ${posture.findings.length} findings failed`}
       </h2>
       <p className="conformance-verdict">
         <StatusPill status={run.status} /> <Link href={`/o/${org}/runs/${run.id}`}>Run #{shortId(run.id)}</Link>
