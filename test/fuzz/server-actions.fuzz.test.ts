@@ -145,6 +145,9 @@ const CASES: Record<string, ActionCase> = {
   'app/o/[org]/servers/[serverId]/conformance/actions.ts#runConformanceAction': {
     fields: (set) => ({ serverId: set.serverId, revision: '2026-07-28' }),
   },
+  'app/o/[org]/servers/[serverId]/auth-posture/actions.ts#runAuthPostureAction': {
+    fields: (set) => ({ serverId: set.serverId }),
+  },
   'app/o/[org]/settings/actions.ts#updatePolicyAction': {
     fields: () => ({
       max_calls: '55',

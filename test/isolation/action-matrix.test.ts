@@ -194,6 +194,11 @@ const ACTION_CASES: Record<string, Case> = {
     role: 'MEMBER',
     fields: (set) => ({ serverId: set.serverId, revision: '2026-07-28' }),
   },
+  'app/o/[org]/servers/[serverId]/auth-posture/actions.ts#runAuthPostureAction': {
+    operation: 'runAuthPosture',
+    role: 'MEMBER',
+    fields: (set) => ({ serverId: set.serverId }),
+  },
   'app/o/[org]/servers/[serverId]/actions.ts#updateServerAction': {
     operation: 'updateServer',
     role: 'MEMBER',

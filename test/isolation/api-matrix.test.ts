@@ -118,6 +118,23 @@ const API_CASES: Record<string, ApiCase> = {
       });
     },
   },
+  getServerAuthPosture: {},
+  runAuthPosture: {
+    body: () => ({}),
+    // The run scope runs an existing posture suite (creating one needs write: its route.test.ts).
+    prepare: async (deps, set) => {
+      await deps.db.tenant(set.tenantId).suite.create({
+        data: {
+          tenantId: set.tenantId,
+          projectId: set.projectId,
+          serverId: set.serverId,
+          name: 'Auth posture',
+          yaml: 'name: Auth posture\nauth_posture: {}\n',
+          badgeKey: `matrix-auth-posture-${set.serverId}`,
+        },
+      });
+    },
+  },
   getSuite: {},
   updateSuite: { body: (set) => ({ name: 'renamed suite', serverId: set.serverId }) },
   deleteSuite: {},

@@ -1,8 +1,7 @@
 'use client';
-import { useActionState, useId } from 'react';
+import { useId } from 'react';
 import type { ActionState } from '@/lib/action-state';
-import { FormMessage } from '@/components/form-message';
-import { SubmitButton } from '@/components/submit-button';
+import { RunServerCheckForm } from '@/components/servers/run-server-check-form';
 
 /**
  * "Run conformance": queues a run of the server's conformance suite for the chosen revision (made on first use) and
@@ -20,12 +19,15 @@ export function RunConformanceForm({
   revisions: readonly string[];
   action: (previous: ActionState<{ id: string }>, form: FormData) => Promise<ActionState<{ id: string }>>;
 }) {
-  const [state, formAction] = useActionState(action, null);
   const id = useId();
   return (
-    <form action={formAction} className="conformance-run">
-      <input type="hidden" name="org" value={org} />
-      <input type="hidden" name="serverId" value={serverId} />
+    <RunServerCheckForm
+      org={org}
+      serverId={serverId}
+      action={action}
+      label="Run conformance"
+      className="conformance-run"
+    >
       <label htmlFor={`${id}-revision`}>Revision</label>
       <select id={`${id}-revision`} name="revision" defaultValue={revisions[revisions.length - 1]}>
         {[...revisions].reverse().map((revision) => (
@@ -34,8 +36,6 @@ export function RunConformanceForm({
           </option>
         ))}
       </select>
-      <SubmitButton pendingText="Queuing…">Run conformance</SubmitButton>
-      <FormMessage state={state} />
-    </form>
+    </RunServerCheckForm>
   );
 }

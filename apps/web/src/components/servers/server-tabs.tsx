@@ -1,6 +1,7 @@
 import { NavLinks } from '@/components/nav-links';
 
-/** A server's pages as tabs under its header: the overview (connection, discovery, details) and its conformance. */
+/** A server's pages as tabs under its header: the overview (connection, discovery, details), its
+ * conformance and its auth posture. */
 export function ServerTabs({ org, serverId }: { org: string; serverId: string }) {
   const base = `/o/${org}/servers/${serverId}`;
   return (
@@ -9,6 +10,7 @@ export function ServerTabs({ org, serverId }: { org: string; serverId: string })
         links={[
           { href: base, label: 'Overview', exact: true },
           { href: `${base}/conformance`, label: 'Conformance' },
+          { href: `${base}/auth-posture`, label: 'Auth posture' },
         ]}
       />
     </nav>

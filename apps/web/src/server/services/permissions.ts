@@ -74,6 +74,10 @@ export const OPERATIONS = {
    */
   connectServer: 'write',
   disconnectServer: 'write',
+  /** A server's latest auth-posture findings (and the Auth posture tab). */
+  getServerAuthPosture: 'read',
+  /** "Run auth-posture check": a run of the server's `Auth posture` suite; creating it also needs write, as above. */
+  runAuthPosture: 'run',
   // Suites
   listSuites: 'read',
   getSuite: 'read',

@@ -7,5 +7,6 @@ import './tokens';
 import './policy';
 import './webhooks';
 import './conformance';
+import './auth-posture';
 
 export { declaredEndpoints } from '@/server/api/endpoint';

@@ -1,10 +1,7 @@
 import type { ConformanceRevision } from '@mcptest/core';
-import { ApiError } from '@/server/api/api-error';
-import { includesPermission, OPERATIONS } from '@/server/services/permissions';
-import { triggerRun, type TriggerRunOptions, type TriggerRunOutcome } from '@/server/services/runs/trigger-run';
-import { getServerOrThrow } from '@/server/services/servers/get-server-or-throw';
+import type { TriggerRunOptions } from '@/server/services/runs/trigger-run';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
-import { createSuite } from '@/server/services/suites/create-suite';
+import { runServerCheckSuite, type RunServerCheckSuiteOutcome } from '@/server/services/suites/run-server-check-suite';
 import type { RunConformanceRequest } from './conformance-schemas';
 
 /** The name of a server's conformance suite for one revision: how "Run conformance" finds it again. */
@@ -24,14 +21,11 @@ export function conformanceSuiteYaml(revision: ConformanceRevision): string {
   ].join('\n');
 }
 
-export type RunConformanceOutcome = TriggerRunOutcome & { suiteId: string; suiteCreated: boolean };
+export type RunConformanceOutcome = RunServerCheckSuiteOutcome;
 
 /**
- * "Run conformance" for a server: finds its conformance suite for the revision (a normal suite named
- * `Conformance <revision>` on this server) or creates it through createSuite, then starts a run of it through
- * triggerRun, so budget, plan limits, idempotency and the disabled switch apply as to any run. Running needs the `run`
- * permission; creating the suite the first time also needs `write` (what createSuite needs through its own endpoint),
- * so a run-only token cannot add suites.
+ * "Run conformance" for a server: a run of its conformance suite for the revision (a normal suite named
+ * `Conformance <revision>` on this server), made the first time (which needs `write`), through runServerCheckSuite.
  */
 export async function runConformance(
   deps: ServiceDeps,
@@ -40,29 +34,12 @@ export async function runConformance(
   input: RunConformanceRequest,
   options: TriggerRunOptions,
 ): Promise<RunConformanceOutcome> {
-  const server = await getServerOrThrow(deps, actor, serverId);
-  const name = conformanceSuiteName(input.revision);
-  const found = await deps.db.tenant(actor.tenantId).suite.findFirst({
-    where: { serverId: server.id, name },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: { id: true },
-  });
-  let suiteId = found?.id;
-  const suiteCreated = suiteId === undefined;
-  if (suiteId === undefined) {
-    if (!includesPermission(actor.permission, OPERATIONS.createSuite)) {
-      throw new ApiError(
-        'forbidden',
-        `this server has no "${name}" suite yet, and creating it needs the write scope (or a member's role)`,
-      );
-    }
-    const suite = await createSuite(deps, actor, server.projectId, {
-      name,
-      serverId: server.id,
-      yaml: conformanceSuiteYaml(input.revision),
-    });
-    suiteId = suite.id;
-  }
-  const outcome = await triggerRun(deps, actor, suiteId, input.wait === undefined ? {} : { wait: input.wait }, options);
-  return { ...outcome, suiteId, suiteCreated };
+  return runServerCheckSuite(
+    deps,
+    actor,
+    serverId,
+    { name: conformanceSuiteName(input.revision), yaml: conformanceSuiteYaml(input.revision) },
+    input.wait,
+    options,
+  );
 }
