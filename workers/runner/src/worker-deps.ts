@@ -33,5 +33,5 @@ export interface WorkerDeps {
   webhooks: WebhookSettings;
   now: () => Date;
   /** Test seam (MCPTEST_TEST_PAUSE_AT): called at each step of finishing a run; resolves to go on. */
-  reachedFinishStep?: ((step: RunFinishStep) => Promise<void>) | undefined;
+  reachedFinishStep?: ((step: RunFinishStep, runId: string) => Promise<void>) | undefined;
 }

@@ -6,7 +6,7 @@ import {
   type RunSummary,
 } from '@mcptest/core';
 import { finishRun, type EndingEvent, type TenantDb } from '@mcptest/db';
-import { dispatchAdmittedRuns, settleRunOutbox } from '@mcptest/redis';
+import { dispatchAdmittedRuns, settleRunOutbox, type RunFinishStep } from '@mcptest/redis';
 import type { WorkerDeps } from '../worker-deps';
 
 export interface CompleteRunInput {
@@ -37,7 +37,8 @@ export type CompletedRun =
  * reconciler replays the outbox.
  */
 export async function completeRun(deps: WorkerDeps, db: TenantDb, input: CompleteRunInput): Promise<CompletedRun> {
-  const reached = deps.reachedFinishStep ?? (() => Promise.resolve());
+  const seam = deps.reachedFinishStep;
+  const reached = seam === undefined ? () => Promise.resolve() : (step: RunFinishStep) => seam(step, input.runId);
   await reached('before-transaction');
   const finish = await finishRun(db, { ...input, appUrl: deps.webhooks.appUrl, now: deps.now() });
   if (!finish.finished) {

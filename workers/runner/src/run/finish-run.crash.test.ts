@@ -89,20 +89,33 @@ describe('finishing a run under kill -9', () => {
       console.info(`crash test: worker ready after ${Date.now() - t0} ms`);
       const runIds: string[] = [];
       for (const _ of RUN_FINISH_STEPS) runIds.push(await queueRun(database.db, redis, seeded, { cap: 10 }));
-      const paused = () => [...child.output().matchAll(/"step":"([a-z-]+)","msg":"test pause"/g)].map((m) => m[1]);
+      // The worker's `test pause` log lines: which run stopped at which step.
+      const pausedRuns = () =>
+        child
+          .output()
+          .split('\n')
+          .flatMap((line) => {
+            if (!line.includes('"msg":"test pause"')) return [];
+            const entry = JSON.parse(line) as { step: string; runId: string };
+            return [{ step: entry.step, runId: entry.runId }];
+          });
+      const paused = () => pausedRuns().map((p) => p.step);
       try {
         await waitFor(
           'a run stopped at every step',
           async () => (paused().length === RUN_FINISH_STEPS.length ? true : undefined),
           60_000,
         );
-        // The runs past `after-webhooks` had their webhooks sent by this worker; kill it between attempts, not in the
-        // middle of one (a delivery cut mid-attempt is sent again after its lease, docs/webhooks.md, minutes later).
-        await waitFor('no webhook attempt in flight', async () => {
-          const inFlight = await tdb.webhookDelivery.count({
-            where: { runId: { in: runIds }, status: 'PENDING', attempt: { gt: 0 } },
-          });
-          return inFlight === 0 ? true : undefined;
+        // The runs past `after-webhooks` had their webhook jobs queued by this worker: kill it once every one of those
+        // deliveries is done, not between a check and the next claim (a delivery cut mid-attempt is sent again after
+        // its lease, docs/webhooks.md, minutes later; "nothing in flight" alone raced a claim on a loaded machine).
+        const queuedBy = pausedRuns()
+          .filter((p) => p.step === 'after-webhooks' || p.step === 'after-slot')
+          .map((p) => p.runId);
+        expect(queuedBy).toHaveLength(2);
+        await waitFor('the webhooks this worker queued delivered', async () => {
+          const open = await tdb.webhookDelivery.count({ where: { runId: { in: queuedBy }, status: 'PENDING' } });
+          return open === 0 ? true : undefined;
         });
       } catch (error) {
         throw new Error(`${(error as Error).message}\n${child.output().slice(-3000)}`, { cause: error });

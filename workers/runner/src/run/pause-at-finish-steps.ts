@@ -10,12 +10,13 @@ import type { RunFinishStep } from '@mcptest/redis';
 export function pauseAtFinishSteps(
   steps: readonly RunFinishStep[],
   logger: Logger,
-): ((reached: RunFinishStep) => Promise<void>) | undefined {
+): ((reached: RunFinishStep, runId: string) => Promise<void>) | undefined {
   if (steps.length === 0) return undefined;
   const open = new Set(steps);
-  return async (reached) => {
+  return async (reached, runId) => {
     if (!open.delete(reached)) return;
-    logger.warn({ step: reached }, 'test pause');
+    // The run id tells a crash test which runs had their webhook jobs queued before it kills the process.
+    logger.warn({ step: reached, runId }, 'test pause');
     await new Promise<never>(() => {});
   };
 }
