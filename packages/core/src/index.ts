@@ -26,3 +26,4 @@ export * from './wire/types';
 export * from './conformance';
 export * from './auth-posture';
 export * from './oauth';
+export * from './surface';

@@ -1,1 +1,2 @@
 export { isRecord } from './is-record';
+export { canonicalJson } from './canonical-json';

@@ -1,8 +1,8 @@
+import { canonicalJson } from '../../util/canonical-json';
 import { excerptAround, firstDifference, quote, trimExcerpt } from '../excerpt';
 import { fail, type CheckToolResultOptions, type CheckToolResultOutcome } from '../expectation';
 import type { ToolCallResultData } from '../tool-observation';
 import { ToolSnapshot, toolSnapshot } from '../tool-snapshot';
-import { isRecord } from '../../util/is-record';
 
 /**
  * snapshot: the result (text, isError, structuredContent with keys sorted) equals the stored one. Last in the order and
@@ -72,18 +72,4 @@ function snapshotDifference(
     };
   }
   return undefined;
-}
-
-/** JSON with sorted object keys, so key order in a server's output does not break a snapshot. */
-function canonicalJson(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    isRecord(inner)
-      ? Object.fromEntries(
-          Object.keys(inner)
-            .sort()
-            .map((key) => [key, inner[key]]),
-        )
-      : inner,
-  );
 }

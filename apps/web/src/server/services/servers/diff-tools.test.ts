@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, diffTools } from './diff-tools';
+import { canonicalJson } from '@mcptest/core';
+import { diffTools } from './diff-tools';
 
 describe('diffTools', () => {
   it('reports tools added, removed and changed, naming the fields that changed', () => {

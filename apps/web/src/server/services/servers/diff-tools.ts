@@ -1,4 +1,4 @@
-import type { ToolDescriptor } from '@mcptest/core';
+import { canonicalJson, type ToolDescriptor } from '@mcptest/core';
 
 /** The descriptor fields whose change is reported: what a test or the exec policy depends on. */
 export const COMPARED_TOOL_FIELDS = [
@@ -15,18 +15,6 @@ export interface ToolListChanges {
   added: string[];
   removed: string[];
   changed: { name: string; fields: ComparedToolField[] }[];
-}
-
-/** JSON with object keys sorted at every level, so key order alone never counts as a change. */
-export function canonicalJson(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : v,
-  );
 }
 
 /** By name, the first of each name (a duplicate name is a lint, not a second tool here). */
