@@ -41,3 +41,8 @@ export {
   markServerAuthorization,
   type MarkServerAuthorizationInput,
 } from './server-authorization/mark-server-authorization';
+export {
+  createEventDeliveries,
+  type CreateEventDeliveriesInput,
+  type WebhookEventToDeliver,
+} from './webhooks/create-event-deliveries';

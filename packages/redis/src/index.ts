@@ -27,6 +27,7 @@ export {
   type JobsOfQueue,
   type QueueName,
 } from './jobs/job-catalog';
+export { enqueueWebhookDeliveries } from './jobs/enqueue-webhook-deliveries';
 export { createQueues, type Queues, type CreateQueuesOptions, type EnqueueOptions } from './jobs/create-queues';
 export {
   createJobWorker,

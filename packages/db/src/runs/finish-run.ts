@@ -23,6 +23,7 @@ import {
   SERVER_AUTHORIZATION_FAILED_EVENT,
 } from '@mcptest/core';
 import type { TenantClient, TenantDb } from '../tenant/tenant-scope';
+import { createEventDeliveries } from '../webhooks/create-event-deliveries';
 import { findRunResults } from './find-run-results';
 import { RUN_FINISHED_OUTBOX_KIND, type RunFinishedOutboxPayload, type RunOutboxEntry } from './run-outbox-payload';
 
@@ -228,23 +229,10 @@ async function createDeliveries(
     event === SERVER_AUTHORIZATION_FAILED_EVENT && authorizationFailure
       ? buildServerAuthorizationFailedBody(authorizationFailure, row, appUrl, now)
       : buildRunWebhookBody(event as RunWebhookEvent, row, appUrl, now);
-  const webhooks = await tx.webhook.findMany({
-    where: { projectId: row.projectId, enabled: true, events: { hasSome: events } },
-    select: { id: true, events: true },
-    orderBy: { createdAt: 'asc' },
+  return createEventDeliveries(tx, {
+    tenantId,
+    projectId: row.projectId,
+    runId: row.id,
+    events: events.map((event) => ({ event, body: bodyOf(event) })),
   });
-  if (webhooks.length === 0) return [];
-  const data = webhooks.flatMap((webhook) =>
-    events
-      .filter((event) => webhook.events.includes(event))
-      .map((event) => ({
-        tenantId,
-        webhookId: webhook.id,
-        runId: row.id,
-        event,
-        payload: bodyOf(event) as unknown as object,
-      })),
-  );
-  const created = await tx.webhookDelivery.createManyAndReturn({ data, select: { id: true } });
-  return created.map((d) => d.id);
 }

@@ -2,7 +2,7 @@ import { markRunOutboxDone, RunFinishedOutboxPayload, type RunOutboxEntry, type 
 import { invalidateBadges } from '../badges/invalidate-badges';
 import type { FairAdmission } from '../fair/fair-admission';
 import type { Queues } from '../jobs/create-queues';
-import { webhookJobId } from '../jobs/job-catalog';
+import { enqueueWebhookDeliveries } from '../jobs/enqueue-webhook-deliveries';
 import type { Redis } from '../redis';
 import { dispatchAdmittedRuns } from './enqueue-run';
 import { publishRunFinishedOnce } from './run-events';
@@ -61,19 +61,8 @@ export async function settleRunOutbox(deps: SettleRunOutboxDeps, entry: RunOutbo
     ...(payload.error ? { error: payload.error } : {}),
   });
   await reached('after-event');
-  for (const deliveryId of payload.deliveryIds) {
-    try {
-      await deps.queues.enqueue(
-        'webhook.deliver',
-        { deliveryId, tenantId: entry.tenantId },
-        { jobId: webhookJobId(deliveryId, 1) },
-      );
-    } catch {
-      // The delivery row is the source of truth: the reconciler's delivery sweep adds its job later. A webhook
-      // problem must not keep the run's slot or the next run waiting.
-      settled.webhooksNotQueued += 1;
-    }
-  }
+  // A webhook problem must not keep the run's slot or the next run waiting (the reconciler queues what is left).
+  settled.webhooksNotQueued = await enqueueWebhookDeliveries(deps.queues, entry.tenantId, payload.deliveryIds);
   await reached('after-webhooks');
   const slot = { tenantId: entry.tenantId, runId: entry.runId };
   // A run cancelled while queued is still pending in fair admission; one that ran holds a slot.
