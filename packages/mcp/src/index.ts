@@ -16,3 +16,4 @@ export * from './sandbox';
 export * from './conformance';
 export * from './oauth';
 export * from './auth-posture';
+export * from './surface';

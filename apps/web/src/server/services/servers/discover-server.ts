@@ -1,5 +1,5 @@
 import type { ToolDescriptor } from '@mcptest/core';
-import type { McpSession } from '@mcptest/mcp';
+import { readSurface, SurfaceInvalidError, type McpSession } from '@mcptest/mcp';
 import { ApiError } from '@/server/api/api-error';
 import { loadTenantPolicy } from '@/server/services/policy/load-tenant-policy';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
@@ -18,69 +18,34 @@ const MAX_TOOL_PAGES = 20;
 type JsonObject = { [key: string]: JsonValue };
 type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
 
-const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** resources/list, resources/templates/list and prompts/list: one page each, only when declared; failures are notes. */
-async function listExtras(session: McpSession, warnings: string[], signal: AbortSignal) {
-  const caps = session.serverCapabilities;
-  const options = { timeoutMs: REQUEST_TIMEOUT_MS, signal };
-  const attempt = async <T>(what: string, declared: boolean, list: () => Promise<T[]>): Promise<T[]> => {
-    if (!declared) return [];
-    try {
-      return await list();
-    } catch (error) {
-      // Session errors usually name the method already.
-      const message = describeError(error);
-      warnings.push(message.startsWith(what) ? message : `${what} failed: ${message}`);
-      return [];
-    }
-  };
-  const resources = await attempt('resources/list', caps.resources !== undefined, async () => {
-    const page = await session.listResources({}, options);
-    if (page.nextCursor !== undefined) warnings.push('resources/list has more pages; only the first was read');
-    return page.resources;
-  });
-  const resourceTemplates = await attempt('resources/templates/list', caps.resources !== undefined, async () => {
-    const page = await session.listResourceTemplates({}, options);
-    return page.resourceTemplates;
-  });
-  const prompts = await attempt('prompts/list', caps.prompts !== undefined, async () => {
-    const page = await session.listPrompts({}, options);
-    if (page.nextCursor !== undefined) warnings.push('prompts/list has more pages; only the first was read');
-    return page.prompts;
-  });
-  return { resources, resourceTemplates, prompts };
-}
-
-/** Reads the server's lists in one session; lists that are not valid MCP are a 503 `protocol_error`. */
+/** Reads the server's surface in one session; lists that are not valid MCP are a 503 `protocol_error`. */
 async function readLists(session: McpSession): Promise<{ stored: StoredDiscovery; warnings: string[] }> {
-  const warnings: string[] = [];
-  const signal = AbortSignal.timeout(TOTAL_TIMEOUT_MS);
-  const listed = await session.listAllTools({ maxPages: MAX_TOOL_PAGES }, { timeoutMs: REQUEST_TIMEOUT_MS, signal });
-  if (listed.truncated) warnings.push(`tools/list has more than ${MAX_TOOL_PAGES} pages; the rest were not read`);
-  const extras = await listExtras(session, warnings, signal);
-  const raw = {
-    format: 1,
-    serverInfo: { name: session.serverInfo.name, version: session.serverInfo.version },
-    protocolVersion: session.protocolVersion,
-    transport: session.transport === 'sse' ? 'sse' : 'http',
-    tools: listed.tools,
-    toolsTruncated: listed.truncated,
-    ...extras,
-  };
-  // Through JSON first: what is stored and compared next time is exactly what the database gives back.
-  const stored = StoredDiscovery.safeParse(JSON.parse(JSON.stringify(raw)));
-  if (!stored.success) {
-    const issue = stored.error.issues[0];
-    throw new ApiError(
-      'unavailable',
-      `discovery failed: the server's lists are not valid MCP (${issue?.path.join('.')}: ${issue?.message})`,
-      {
-        reason: 'protocol_error',
-      },
-    );
+  let read;
+  try {
+    read = await readSurface(session, {
+      maxToolPages: MAX_TOOL_PAGES,
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      signal: AbortSignal.timeout(TOTAL_TIMEOUT_MS),
+    });
+  } catch (error) {
+    if (error instanceof SurfaceInvalidError) {
+      throw new ApiError('unavailable', `discovery failed: ${error.message}`, { reason: 'protocol_error' });
+    }
+    throw error;
   }
-  return { stored: stored.data, warnings };
+  const { surface, warnings } = read;
+  const stored: StoredDiscovery = {
+    format: 1,
+    serverInfo: { name: surface.serverInfo.name, version: surface.serverInfo.version },
+    protocolVersion: surface.protocolVersion,
+    transport: session.transport === 'sse' ? 'sse' : 'http',
+    tools: surface.tools,
+    toolsTruncated: surface.toolsTruncated,
+    resources: surface.resources,
+    resourceTemplates: surface.resourceTemplates,
+    prompts: surface.prompts,
+  };
+  return { stored, warnings };
 }
 
 /**

@@ -1,0 +1,2 @@
+export { readSurface, SurfaceInvalidError, type ReadSurfaceOptions, type ReadSurfaceResult } from './read-surface';
+export { hashSurface } from './hash-surface';
