@@ -13,6 +13,12 @@ export { compareSchema, readDbSnapshot, type DatamodelLike, type DbSnapshot } fr
 export type * from './generated/prisma/enums';
 export { createQueuedRun, type CreateQueuedRunInput, type QueuedRun } from './runs/create-queued-run';
 export { findRunResults, type RunResultRow } from './runs/find-run-results';
+export {
+  findLatencySamples,
+  findLatencyWindow,
+  type FindLatencyWindowInput,
+  type LatencyWindowRun,
+} from './runs/find-latency-window';
 export { claimRun, type ClaimRunInput } from './runs/claim-run';
 export { handBackRun } from './runs/hand-back-run';
 export { resumeRun } from './runs/resume-run';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseSloBreaches, SloBreach } from '../slo/evaluate-slo';
 import { WireFinding } from '../wire/wire-finding';
 import {
   type DbRunStatus,
@@ -80,6 +81,12 @@ export const RunResource = z.object({
   protocolVersion: z.string().nullable(),
   /** Present when the run checked conformance (its suite has a `conformance:` block). */
   conformance: RunConformanceSummary.optional(),
+  /**
+   * The latency targets of the suite's `slo:` not met over its last runs, this one included (docs/health.md); present
+   * when the run was judged against an SLO (empty when every target was met). Apart from `regressions`, whose
+   * entries are assertions that passed in the baseline.
+   */
+  sloBreaches: z.array(SloBreach).optional(),
   error: z.string().nullable(),
   queuedAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
@@ -125,6 +132,8 @@ export interface RunRow {
   protocolVersion: string | null;
   /** The run's ConformanceReport (its counts), when the query included it and the run has one. */
   conformance?: RunConformanceSummary | null;
+  /** `Run.sloBreaches` as stored: core's SloBreach objects, or null when the run was not judged against an SLO. */
+  sloBreaches?: unknown;
   error: string | null;
   queuedAt: Date;
   startedAt: Date | null;
@@ -174,6 +183,7 @@ export function toRunListItem(row: RunRow, appUrl: string): RunListItem {
     requestsUsed: row.requestsUsed,
     protocolVersion: row.protocolVersion,
     ...(row.conformance ? { conformance: conformanceOf(row.conformance) } : {}),
+    ...(Array.isArray(row.sloBreaches) ? { sloBreaches: parseSloBreaches(row.sloBreaches) } : {}),
     error: row.error,
     queuedAt: row.queuedAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,

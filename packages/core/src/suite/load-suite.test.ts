@@ -327,7 +327,7 @@ describe('loadSuite: broken files are located and explained', () => {
       ),
     );
     expect(errors).toEqual([
-      'bad.yaml:2:1: unknown key `x-defaults` at the top level (allowed here: name, server, setup, timeout, skip, skip_unless_env, fixture, policy, wire_schema, conformance, auth_posture, assertions)',
+      'bad.yaml:2:1: unknown key `x-defaults` at the top level (allowed here: name, server, setup, timeout, skip, skip_unless_env, fixture, policy, wire_schema, conformance, auth_posture, slo, assertions)',
       'bad.yaml:2:38: unknown key `contians` in `assertions[0].assert.expect` (did you mean `contains`?)',
     ]);
   });
@@ -771,5 +771,33 @@ describe('formatSuiteError', () => {
     [{ file: 'a.yaml', line: 1, column: 1, path: '', message: 'm' }, 'a.yaml:1:1: m'],
   ])('%j', (error, text) => {
     expect(formatSuiteError(error)).toBe(text);
+  });
+});
+
+describe('loadSuite: the slo block', () => {
+  const HEAD = ['name: s', 'server: { url: https://a.example/mcp }'];
+  const ASSERTIONS = ['assertions:', '  - name: e', '    assert: { tool: echo }'];
+
+  it('loads it normalized', () => {
+    const suite = loaded(
+      yaml(...HEAD, 'slo: { p95_ms: 800, over: "20 runs", tools: { echo: { p99_ms: 900 } } }', ...ASSERTIONS),
+    );
+    expect(suite.slo).toEqual({ targets: { p95: 800 }, over: 20, tools: { echo: { p99: 900 } } });
+  });
+
+  it('has none when not written', () => {
+    expect(loaded(yaml(...HEAD, ...ASSERTIONS)).slo).toBeUndefined();
+  });
+
+  it('refuses a block without a target, located at the block', () => {
+    const result = loadSuite(yaml(...HEAD, 'slo: { over: 20 }', ...ASSERTIONS), 'bad.yaml');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors[0]?.message).toMatch(/at least one target/);
+  });
+
+  it('refuses a misspelt window with a hint', () => {
+    const result = loadSuite(yaml(...HEAD, 'slo: { p95_ms: 800, over: 20 days }', ...ASSERTIONS), 'bad.yaml');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors[0]?.hint).toMatch(/20 runs/);
   });
 });

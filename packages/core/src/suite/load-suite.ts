@@ -1,5 +1,6 @@
 import type { WireSchemaMode } from '../wire/wire-finding';
 import type { ConformanceOptions } from '../conformance/conformance-types';
+import type { SloConfig } from '../slo/slo-schema';
 import type { AuthPostureOptions } from '../auth-posture/auth-posture-types';
 import type { SuitePolicy } from '../policy/exec-policy-schema';
 import type { ProtocolChoice } from '../protocol/protocol-choice';
@@ -132,6 +133,8 @@ export interface LoadedSuite {
   conformance?: ConformanceOptions;
   /** The suite's `auth_posture:` block with its defaults (suite files only): the check runs once per suite run. */
   authPosture?: AuthPostureOptions;
+  /** The suite's `slo:` block, normalized (suite files only): judged by hosted runs when they finish. */
+  slo?: SloConfig;
   /** Empty only when the suite has a `conformance:` or `auth_posture:` block. */
   assertions: LoadedAssertion[];
 }
@@ -702,6 +705,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
       ...(suiteInfo?.doc.wire_schema === undefined ? {} : { wireSchema: suiteInfo.doc.wire_schema }),
       ...(suiteInfo?.doc.conformance === undefined ? {} : { conformance: suiteInfo.doc.conformance }),
       ...(suiteInfo?.doc.auth_posture === undefined ? {} : { authPosture: suiteInfo.doc.auth_posture }),
+      ...(suiteInfo?.doc.slo === undefined ? {} : { slo: suiteInfo.doc.slo }),
       assertions,
     },
   };

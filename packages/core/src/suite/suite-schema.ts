@@ -6,6 +6,7 @@ import { WireSchemaMode } from '../wire/wire-finding';
 import { CONFORMANCE_CATALOG } from '../conformance/catalog';
 import { ConformanceOptions } from '../conformance/conformance-types';
 import { AuthPostureOptions } from '../auth-posture/auth-posture-types';
+import { SuiteSlo } from '../slo/slo-schema';
 import { trajectoryDocumentShape } from '../trajectory/trajectory-schema';
 import { DURATION_EXAMPLE, parseDuration } from './parse-duration';
 import { suggestKey } from './suggest-key';
@@ -802,6 +803,14 @@ export const SuiteDocument = z
           other_resource_token_from: { client_id: '${POSTURE_CLIENT_ID}', client_secret: '${POSTURE_CLIENT_SECRET}' },
         },
       ],
+    }),
+    slo: SuiteSlo.optional().meta({
+      description:
+        "Latency objectives over the suite's last runs: the p50/p95/p99 of each tool's call durations over the " +
+        'last `over` finished runs (default 20). A target that was met and is no longer met is a breach: shown on ' +
+        'the run, in its `sloBreaches`, and sent as the `slo.breached` webhook (docs/health.md#latency-slos). ' +
+        'Judged by hosted runs only; `max_ms` stays the bound of one call.',
+      examples: [{ p95_ms: 800, over: 20, tools: { search: { p95_ms: 2000 } } }],
     }),
     assertions: z
       .array(AssertionDocument)

@@ -3,6 +3,7 @@ import {
   Baseline,
   buildRunWebhookBody,
   buildServerAuthorizationFailedBody,
+  buildSloBreachedBody,
   eventsForRun,
   findRegressions,
   RUN_STATUS_TO_WIRE,
@@ -21,6 +22,8 @@ import {
   type RunSummary,
   type RunWebhookEvent,
   SERVER_AUTHORIZATION_FAILED_EVENT,
+  SLO_BREACHED_EVENT,
+  type SloBreach,
 } from '@mcptest/core';
 import type { TenantClient, TenantDb } from '../tenant/tenant-scope';
 import { createEventDeliveries } from '../webhooks/create-event-deliveries';
@@ -42,6 +45,7 @@ const RUN_ROW_SELECT = {
   failed: true,
   skipped: true,
   regressions: true,
+  sloBreaches: true,
   callsUsed: true,
   requestsUsed: true,
   protocolVersion: true,
@@ -76,6 +80,12 @@ export interface FinishRunInput {
    * each webhook of the project subscribed to it, beside the run's own events, so it goes out through the same outbox.
    */
   authorizationFailure?: AuthorizationFailure | undefined;
+  /**
+   * The suite's SLO judged over its last runs, this one included (the worker's `evaluateRunSlo`): `breaches` stored
+   * as `Run.sloBreaches`, and an `slo.breached` delivery when `raised` (the newly breached targets) is not empty.
+   * Absent when the run was not judged.
+   */
+  slo?: { breaches: SloBreach[]; raised: SloBreach[] } | undefined;
   /** Public base URL of the web app: `data.run.url` of the webhook bodies. */
   appUrl: string;
   now: Date;
@@ -149,6 +159,7 @@ async function finishInTransaction(
       failed: summary.failed,
       skipped: summary.skipped,
       regressions: regressions as unknown as object,
+      ...(input.slo === undefined ? {} : { sloBreaches: input.slo.breaches as unknown as object }),
       error: input.error ?? null,
       // Absent counters leave the stored ones (a cancel or a reconciler's fail knows none).
       ...(input.callsUsed === undefined ? {} : { callsUsed: input.callsUsed }),
@@ -193,7 +204,10 @@ async function finishInTransaction(
     });
   }
 
-  const deliveryIds = await createDeliveries(tx, tenantId, finished, input.appUrl, now, input.authorizationFailure);
+  const deliveryIds = await createDeliveries(tx, tenantId, finished, input.appUrl, now, {
+    authorizationFailure: input.authorizationFailure,
+    sloRaised: input.slo?.raised ?? [],
+  });
   const payload: RunFinishedOutboxPayload = {
     suiteId: row.suiteId,
     projectId: row.projectId,
@@ -210,10 +224,18 @@ async function finishInTransaction(
   return { finished: true, status, summary, regressions, startedAt: run.startedAt, outbox };
 }
 
+/** What the run found beside its own outcome, each raising an event of its own. */
+interface RaisedBesideRun {
+  authorizationFailure: AuthorizationFailure | undefined;
+  /** SLO targets newly breached: `slo.breached`. */
+  sloRaised: SloBreach[];
+}
+
 /**
- * One WebhookDelivery row per enabled webhook of the project and event the run raised (`eventsForRun`, and
- * `server.authorization_failed` when the run found the server's OAuth connection dead), holding the exact body; the
- * jobs that send them are added after commit (the outbox), so a delivery exists exactly when the run ended.
+ * One WebhookDelivery row per enabled webhook of the project and event the run raised (`eventsForRun`,
+ * `server.authorization_failed` when the run found the server's OAuth connection dead, `slo.breached` when it found an
+ * SLO target newly breached), holding the exact body; the jobs that send them are added after commit (the outbox), so
+ * a delivery exists exactly when the run ended.
  */
 async function createDeliveries(
   tx: TenantClient,
@@ -221,14 +243,17 @@ async function createDeliveries(
   row: RunRow,
   appUrl: string,
   now: Date,
-  authorizationFailure: AuthorizationFailure | undefined,
+  { authorizationFailure, sloRaised }: RaisedBesideRun,
 ): Promise<string[]> {
   const events: string[] = eventsForRun(row);
   if (authorizationFailure) events.push(SERVER_AUTHORIZATION_FAILED_EVENT);
+  if (sloRaised.length > 0) events.push(SLO_BREACHED_EVENT);
   const bodyOf = (event: string): object =>
     event === SERVER_AUTHORIZATION_FAILED_EVENT && authorizationFailure
       ? buildServerAuthorizationFailedBody(authorizationFailure, row, appUrl, now)
-      : buildRunWebhookBody(event as RunWebhookEvent, row, appUrl, now);
+      : event === SLO_BREACHED_EVENT
+        ? buildSloBreachedBody(sloRaised, row, appUrl, now)
+        : buildRunWebhookBody(event as RunWebhookEvent, row, appUrl, now);
   return createEventDeliveries(tx, {
     tenantId,
     projectId: row.projectId,

@@ -4,6 +4,7 @@ import {
   RUN_STATUS_TO_WIRE,
   type Regression,
   type RunSummary,
+  type SloBreach,
 } from '@mcptest/core';
 import { finishRun, type EndingEvent, type TenantDb } from '@mcptest/db';
 import { dispatchAdmittedRuns, settleRunOutbox, type RunFinishStep } from '@mcptest/redis';
@@ -23,6 +24,8 @@ export interface CompleteRunInput {
   conformance?: ConformanceRunReport | undefined;
   /** The server's OAuth connection just expired: finishRun adds `server.authorization_failed` deliveries. */
   authorizationFailure?: AuthorizationFailure | undefined;
+  /** The suite's SLO judged over its last runs (`evaluateRunSlo`): finishRun stores it and raises `slo.breached`. */
+  slo?: { breaches: SloBreach[]; raised: SloBreach[] } | undefined;
 }
 
 export type CompletedRun =

@@ -13,6 +13,7 @@ import { executeSuite, type ExecutedAssertion, type ExecutionEvent } from '@mcpt
 import { createRedisCallBudget, handBackJob, publishRunEvent, type JobContext, type JobPayload } from '@mcptest/redis';
 import type { WorkerDeps } from '../worker-deps';
 import { completeRun } from './complete-run';
+import { evaluateRunSlo } from './evaluate-run-slo';
 import { prepareRunAuthorization } from './authorize-run';
 import { loadRunPlan } from './load-run-plan';
 import { hostedAssertionKey, recordAssertion, type TranscriptQuota } from './record-assertion';
@@ -225,6 +226,11 @@ export async function executeRunJob(
   const usage = await budget.usage();
   // A refresh that failed mid-run ends it `error` whatever the assertions said: they ran without authorization.
   const status = authorizationProblem || decision.outcome === 'hand_back' ? 'error' : decision.status;
+  // Only a run that tested the server is judged (as for regressions): an outage measures no latency.
+  const slo =
+    plan.suite.slo && (status === 'passed' || status === 'failed')
+      ? await evaluateRunSlo(db, { runId, suiteId: run.suiteId, slo: plan.suite.slo })
+      : undefined;
   const done = await completeRun(deps, db, {
     runId,
     event: endingEventFor(status),
@@ -245,10 +251,12 @@ export async function executeRunJob(
     ...(protocolVersion === undefined ? {} : { protocolVersion }),
     suiteName: plan.suite.name,
     ...(conformance === undefined ? {} : { conformance }),
+    ...(slo === undefined ? {} : { slo }),
   });
   log.info(
     {
       status,
+      ...(slo === undefined ? {} : { sloBreaches: slo.breaches.length }),
       ...(done.completed ? { ...done.summary, regressions: done.regressions.length } : { alreadyEnded: true }),
       callsUsed: usage.run.used,
       requestsUsed: usage.requests.run.used,

@@ -9,6 +9,10 @@ export const WEBHOOK_EVENT_CHOICES = [
     value: 'server.authorization_failed',
     hint: "A run found that a server's OAuth connection can no longer be refreshed: reconnect the server.",
   },
+  {
+    value: 'slo.breached',
+    hint: "A run found a latency target of its suite's slo: newly breached over the suite's last runs.",
+  },
 ] as const;
 
 /** Checkboxes for a webhook's events (all ticked for a new one), with the field's error tied to the group. */

@@ -1,0 +1,3 @@
+export * from './slo-schema';
+export * from './percentile';
+export * from './evaluate-slo';
