@@ -142,6 +142,7 @@ const API_CASES: Record<string, ApiCase> = {
   createTriggerUrl: { body: () => ({}) },
   listSuiteVersions: {},
   getSuiteVersion: {},
+  getSuiteLatency: { query: () => ({ runs: '5' }) },
   createToken: { body: (set) => ({ name: 'matrix token', scopes: ['read'], projectId: set.projectId }) },
   listTokens: {},
   getToken: {},

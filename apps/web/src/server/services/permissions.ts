@@ -83,6 +83,8 @@ export const OPERATIONS = {
   getSuite: 'read',
   listSuiteVersions: 'read',
   getSuiteVersion: 'read',
+  /** p50/p95/p99 per tool over a suite's last runs (and the Latency tabs of the suite and the server). */
+  getSuiteLatency: 'read',
   createSuite: 'write',
   updateSuite: 'write',
   deleteSuite: 'write',

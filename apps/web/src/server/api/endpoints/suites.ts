@@ -8,6 +8,7 @@ import {
   TriggerUrlResource,
   UpdateSuiteRequest,
 } from '@/server/services/suites/suite-schemas';
+import { LatencyQuery, LatencyResource } from '@/server/services/latency/latency-schemas';
 import { defineEndpoint } from '@/server/api/endpoint';
 
 const tag = 'Suites';
@@ -91,4 +92,14 @@ export const createTriggerUrlEndpoint = defineEndpoint({
   tag,
   body: CreateTriggerUrlRequest,
   responses: { 201: { description: 'The URL, shown once', schema: TriggerUrlResource } },
+});
+
+export const getSuiteLatencyEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/suites/{id}/latency',
+  operationId: 'getSuiteLatency',
+  summary: 'p50/p95/p99 per tool over the last N finished runs, the trend per run, and the suite SLO',
+  tag,
+  query: LatencyQuery,
+  responses: { 200: { description: 'Latency', schema: LatencyResource } },
 });
