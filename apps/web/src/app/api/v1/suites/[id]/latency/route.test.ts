@@ -7,6 +7,7 @@ import { useTestRedis } from '../../../../../../../../../test/redis';
 import { useRouteEnv } from '../../../../../../../../../test/route-env';
 import { seedSuite, type SeededSuite } from '../../../../../../../../../test/worker';
 import { seedLatencyRuns } from '@/server/services/latency/latency-test-helpers';
+import type { LatencyResource } from '@/server/services/latency/latency-schemas';
 import type * as LatencyRoute from './route';
 
 const testDb = useTestDatabase();
@@ -22,7 +23,7 @@ async function get(token: string, suiteId: string, query = '') {
     headers: { authorization: `Bearer ${token}` },
   });
   const response = await route.GET(request, { params: Promise.resolve({ id: suiteId }) });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as LatencyResource & { error: { code: string } } };
 }
 
 const YAML = `name: latency
@@ -106,7 +107,7 @@ describe('GET /suites/{id}/latency', () => {
       },
     ]);
     expect(body.overall).toMatchObject({ samples: 9, runs: 5 });
-    expect(body.trend.map((p: { p50: number; breached: boolean }) => [p.p50, p.breached])).toEqual([
+    expect(body.trend.map((p) => [p.p50, p.breached])).toEqual([
       [40, false],
       [50, false],
       [60, false],
