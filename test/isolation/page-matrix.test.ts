@@ -97,6 +97,7 @@ const ORG_PAGE_CASES: Record<string, OrgPageCase> = {
   'app/o/[org]/servers/[serverId]/page.tsx': { role: 'VIEWER' },
   'app/o/[org]/servers/[serverId]/conformance/page.tsx': { role: 'VIEWER' },
   'app/o/[org]/servers/[serverId]/auth-posture/page.tsx': { role: 'VIEWER' },
+  'app/o/[org]/servers/[serverId]/latency/page.tsx': { role: 'VIEWER' },
   'app/o/[org]/settings/layout.tsx': { role: 'VIEWER', blind: 'the settings tabs: links only' },
   'app/o/[org]/settings/page.tsx': { role: 'VIEWER', blind: 'the execution policy: numbers and switches' },
   'app/o/[org]/settings/badges/page.tsx': { role: 'VIEWER' },
@@ -112,6 +113,10 @@ const ORG_PAGE_CASES: Record<string, OrgPageCase> = {
     blind: "the schedule's cron and zone (the suite's name is in its layout)",
   },
   'app/o/[org]/suites/[suiteId]/versions/page.tsx': { role: 'VIEWER' },
+  'app/o/[org]/suites/[suiteId]/latency/page.tsx': {
+    role: 'VIEWER',
+    blind: "the suite's latency numbers (the suite's name is in its layout)",
+  },
 };
 
 /** Which resource of a set each dynamic path segment names (`org` is the organization itself). */

@@ -5,7 +5,7 @@ import { getProjectOrThrow } from '@/server/services/projects/get-project-or-thr
 import { getSuiteOrThrow } from '@/server/services/suites/get-suite-or-throw';
 import { loadOrgLayout, orNotFound } from '@/server/ui/load-org-page';
 
-/** A suite's pages share its name, its project and tabs: overview, editor, versions, schedule, runs. */
+/** A suite's pages share its name, its project and tabs: overview, editor, versions, schedule, runs, latency. */
 export default async function SuiteLayout({
   children,
   params,
@@ -47,6 +47,7 @@ export default async function SuiteLayout({
               { href: `${base}/versions`, label: 'Versions' },
               { href: `${base}/schedule`, label: 'Schedule' },
               { href: `${base}/runs`, label: 'Runs' },
+              { href: `${base}/latency`, label: 'Latency' },
             ]}
           />
         </nav>
