@@ -209,6 +209,27 @@ export default async function RunPage({ params }: Props) {
             </section>
           ) : null}
 
+          {run.sloBreaches && run.sloBreaches.length > 0 ? (
+            <section className="runs-regressions" aria-labelledby="runs-slo-title">
+              <h2 id="runs-slo-title">
+                <span aria-hidden="true">▼ </span>Latency SLO breached
+              </h2>
+              <p>
+                Over the suite’s last runs, this one included, {run.sloBreaches.length === 1 ? 'a target' : 'targets'}{' '}
+                of its <code>slo:</code> {run.sloBreaches.length === 1 ? 'is' : 'are'} not met (
+                <Link href={`/o/${org}/suites/${suite.id}/latency`}>latency of the suite</Link>):
+              </p>
+              <ul>
+                {run.sloBreaches.map((b) => (
+                  <li key={`${b.tool} ${b.percentile}`}>
+                    <code>{b.tool}</code> {b.percentile} {b.observedMs} ms, target {b.targetMs} ms ({b.samples} calls in{' '}
+                    {b.runs} runs)
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
           <section aria-labelledby="runs-results-title">
             <h2 id="runs-results-title">Results</h2>
             {results.length === 0 ? (
