@@ -10,6 +10,7 @@ import { modelDirectiveRule, promptInjectionRule } from './surface-rules/rule-mo
 import { oversizedRule } from './surface-rules/rule-oversized';
 import type { RuleContext, SurfaceRule } from './surface-rules/rule-context';
 import { sensitiveParameterRule } from './surface-rules/rule-sensitive-parameters';
+import { revealHidden } from './surface-rules/hidden-characters';
 import { collectSurfaceItems, type SurfaceLocation } from './surface-rules/surface-texts';
 import { toolShadowingRule, unlistedToolReferenceRule } from './surface-rules/rule-tool-references';
 
@@ -151,7 +152,8 @@ export function lintSurface(surface: ServerSurface, policy: ExecPolicy = default
         rule,
         severity: SURFACE_LINT_RULES[rule].severity,
         location,
-        message,
+        // Messages quote names from the server; hidden characters in them are shown, never passed on.
+        message: revealHidden(message),
         ...(excerpt === undefined ? {} : { excerpt }),
       });
     },
