@@ -268,6 +268,13 @@ const rows: Row[] = [
   ],
   [
     'surface-sensitive-parameter',
+    'a password split by a zero-width space',
+    withParams({ key: { type: 'object', properties: { 'pass\u200Bword': { type: 'string' } } } }),
+    tool('inputSchema.properties.key.properties.pass\u200Bword'),
+    'asks for a password',
+  ],
+  [
+    'surface-sensitive-parameter',
     'password',
     withParams({ password: { type: 'string' } }),
     tool('inputSchema.properties.password'),

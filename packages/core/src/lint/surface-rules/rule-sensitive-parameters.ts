@@ -1,4 +1,5 @@
 import { splitWords } from '../../policy/split-words';
+import { hiddenKind } from './hidden-characters';
 import type { SurfaceRule } from './rule-context';
 
 /** Parameter name words that ask for a secret. */
@@ -50,7 +51,9 @@ const NOT_SECRET_BEFORE_TOKEN = new Set([
 
 /** The secret a parameter name asks for, or undefined. */
 export function secretInName(name: string): string | undefined {
-  const words = splitWords(name);
+  // A hidden character inside the name (`pass\u200Bword`) must not hide the word from this rule.
+  const visible = [...name].filter((c) => hiddenKind(c.codePointAt(0) ?? 0) === undefined).join('');
+  const words = splitWords(visible);
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';
     const pair = `${word} ${words[i + 1] ?? ''}`;
