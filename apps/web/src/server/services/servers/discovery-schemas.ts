@@ -1,4 +1,4 @@
-import { AnnotationTrust, ToolClass } from '@mcptest/core';
+import { AnnotationTrust, SURFACE_LINT_RULES, ToolClass, type SurfaceLintRuleId } from '@mcptest/core';
 import { z } from 'zod';
 import { COMPARED_TOOL_FIELDS } from './diff-tools';
 
@@ -68,7 +68,7 @@ export const LintFindingResource = z.object({
 
 /** One finding of the security lint (`lintSurface`, docs/health.md): hidden characters written out in `excerpt`. */
 export const SurfaceLintFindingResource = z.object({
-  rule: z.string(),
+  rule: z.enum(Object.keys(SURFACE_LINT_RULES) as [SurfaceLintRuleId, ...SurfaceLintRuleId[]]),
   severity: z.enum(['error', 'warning', 'info']),
   location: z.object({
     kind: z.enum(['serverInfo', 'instructions', 'tool', 'prompt', 'resource', 'resourceTemplate']),
