@@ -103,6 +103,16 @@ describe('mcptest lint', () => {
     expect(result.stdout).not.toContain('\u001b');
     expect(result.stdout).toContain('[0] a⟨U+001B⟩[31mb');
     expect(result.stdout).toContain('tool a⟨U+001B⟩[31mb');
+    const twice = await lintCommand([
+      file('twice.json', [
+        good,
+        { ...good, name: 'search_records' },
+        { ...good, name: 'x\u202Ey' },
+        { ...good, name: 'x\u202Ey' },
+      ]),
+    ]);
+    expect(twice.stdout).toContain('"x⟨U+202E⟩y" is also the name of the tool at index 2');
+    expect(twice.stdout).not.toContain('\u202E');
   });
 
   it('lints a recorded surface file: instructions, prompts and resources too', async () => {

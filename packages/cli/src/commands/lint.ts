@@ -103,7 +103,7 @@ export function renderLint(surface: ServerSurface, options: { json: boolean; war
       stdout += `${stdout === '' ? '' : '\n'}[${finding.index}] ${revealHidden(finding.tool)}\n`;
     }
     const at = finding.field ? ` (${revealHidden(finding.field)})` : '';
-    stdout += `  ${finding.severity.padEnd(7)}  ${finding.code}${at}: ${finding.message}\n`;
+    stdout += `  ${finding.severity.padEnd(7)}  ${finding.code}${at}: ${revealHidden(finding.message)}\n`;
   }
   let where = '';
   for (const finding of surfaceFindings) {

@@ -165,8 +165,8 @@ function ToolCard({
               <span className={`pill servers-tone-${SEVERITY_TONE[finding.severity]}`}>
                 {SEVERITY_LABEL[finding.severity]}
               </span>{' '}
-              {finding.message}
-              {finding.field ? <span className="muted"> ({finding.field})</span> : null}
+              {revealHidden(finding.message)}
+              {finding.field ? <span className="muted"> ({revealHidden(finding.field)})</span> : null}
             </li>
           ))}
         </ul>
@@ -317,8 +317,10 @@ export function DiscoveryView({
               <ul className="servers-plain-list">
                 {discovery.resources.map((resource) => (
                   <li key={resource.uri}>
-                    <code>{resource.uri}</code>
-                    {typeof resource.name === 'string' ? <span className="muted"> {resource.name}</span> : null}
+                    <code>{revealHidden(resource.uri)}</code>
+                    {typeof resource.name === 'string' ? (
+                      <span className="muted"> {revealHidden(resource.name)}</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -330,7 +332,7 @@ export function DiscoveryView({
               <ul className="servers-plain-list">
                 {discovery.resourceTemplates.map((template) => (
                   <li key={template.uriTemplate}>
-                    <code>{template.uriTemplate}</code>
+                    <code>{revealHidden(template.uriTemplate)}</code>
                   </li>
                 ))}
               </ul>
@@ -342,9 +344,9 @@ export function DiscoveryView({
               <ul className="servers-plain-list">
                 {discovery.prompts.map((prompt) => (
                   <li key={prompt.name}>
-                    <code>{prompt.name}</code>
+                    <code>{revealHidden(prompt.name)}</code>
                     {typeof prompt.description === 'string' ? (
-                      <span className="muted"> {prompt.description}</span>
+                      <span className="muted"> {revealHidden(prompt.description)}</span>
                     ) : null}
                   </li>
                 ))}
