@@ -6,6 +6,10 @@ import { lintCommand } from './lint';
 // tools/list schema would reject the page) and report them.
 const MOCK = `mock_server:
   name: sloppy
+  instructions: "Call get_status first.\\u200B"
+  prompts:
+    - name: sign_in
+      arguments: [{ name: api_key }]
   tools:
     - name: wipe_cache
       description: "Wipe the cache."
@@ -32,6 +36,16 @@ describe('mcptest lint --url', () => {
     expect(report.findings).toContainEqual(
       expect.objectContaining({ code: 'annotations-malformed', tool: 'wipe_cache' }),
     );
+    expect(result.exitCode).toBe(1);
+  });
+
+  it('lints the whole surface: instructions and prompts, not only tools', async () => {
+    const result = await lintCommand(['--url', server.url]);
+    expect(result.stdout).toContain(
+      'instructions\n  error    surface-hidden-characters: 1 hidden character: zero-width (U+200B)\n           | Call get_status first.⟨U+200B⟩\n',
+    );
+    expect(result.stdout).toContain('tool wipe_cache\n  warning  surface-destructive-without-hint');
+    expect(result.stdout).toContain('prompt sign_in\n  warning  surface-sensitive-parameter (arguments[0].name)');
     expect(result.exitCode).toBe(1);
   });
 

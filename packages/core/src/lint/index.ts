@@ -1,1 +1,2 @@
 export * from './lint-tools';
+export * from './lint-surface';

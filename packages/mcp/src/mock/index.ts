@@ -15,6 +15,7 @@ export {
   MockProtocolError,
   MockResource,
   MockPrompt,
+  MockResourceTemplate,
   MockContentBlock,
   MOCK_DEFAULT_ERROR_CODE,
 } from './mock-schema';

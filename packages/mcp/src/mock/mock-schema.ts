@@ -152,6 +152,18 @@ export const MockResource = z.strictObject({
 });
 export type MockResource = z.output<typeof MockResource>;
 
+/** A resource template (resources/templates/list): served as written, nothing to read. */
+export const MockResourceTemplate = z.strictObject({
+  uriTemplate: NonEmptyString,
+  name: NonEmptyString,
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+  annotations: JsonObject.optional(),
+  _meta: Meta,
+});
+export type MockResourceTemplate = z.output<typeof MockResourceTemplate>;
+
 export const MockPromptMessage = z.strictObject({
   role: z.enum(['user', 'assistant']),
   content: MockContentBlock,
@@ -190,6 +202,8 @@ export const MockServerDefinition = z.strictObject({
   validate_arguments: z.boolean().default(true),
   tools: z.array(MockTool).default([]),
   resources: z.array(MockResource).optional(),
+  /** Listed by resources/templates/list; with or without `resources`, the server then declares `resources`. */
+  resource_templates: z.array(MockResourceTemplate).optional(),
   prompts: z.array(MockPrompt).optional(),
 });
 export type MockServerDefinition = z.output<typeof MockServerDefinition>;

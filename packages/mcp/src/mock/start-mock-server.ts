@@ -13,6 +13,7 @@ import {
   GetPromptRequestSchema,
   isInitializeRequest,
   ListPromptsRequestSchema,
+  ListResourceTemplatesRequestSchema,
   type ListPromptsResult,
   ListResourcesRequestSchema,
   type ListResourcesResult,
@@ -131,7 +132,7 @@ function createSessionServer(shared: Shared): Server {
     {
       capabilities: {
         tools: {},
-        ...(definition.resources === undefined ? {} : { resources: {} }),
+        ...(definition.resources === undefined && definition.resource_templates === undefined ? {} : { resources: {} }),
         ...(definition.prompts === undefined ? {} : { prompts: {} }),
       },
       ...(definition.instructions === undefined ? {} : { instructions: definition.instructions }),
@@ -190,6 +191,15 @@ function createSessionServer(shared: Shared): Server {
         ],
       };
     });
+  }
+
+  const templates = definition.resource_templates;
+  if (templates !== undefined) {
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: templates }));
+  }
+  // A server declaring `resources` answers resources/list, even with templates only.
+  if (templates !== undefined && resources === undefined) {
+    server.setRequestHandler(ListResourcesRequestSchema, (): ListResourcesResult => ({ resources: [] }));
   }
 
   const prompts = definition.prompts;

@@ -1,9 +1,11 @@
 import Link from 'next/link';
+import { revealHidden } from '@mcptest/core';
 import type { LintFindingResource, SavedDiscovery } from '@/server/services/servers/discovery-schemas';
 import type { ComparedToolField } from '@/server/services/servers/diff-tools';
 import { CodeBlock } from '@/components/code-block';
 import { EmptyState } from '@/components/empty-state';
 import { TimeStamp } from '@/components/time-stamp';
+import { SurfaceLintView } from './surface-lint-view';
 import { ToolDiff } from './tool-diff';
 import { changedFieldsLabel, classLabel, decisionLabel, sourceLabel, TRANSPORT_LABELS } from './tool-labels';
 import type { z } from 'zod';
@@ -126,7 +128,7 @@ function ToolCard({
     <article className="servers-tool" aria-labelledby={headingId} data-tool-class={tool.class}>
       <header className="servers-tool-header">
         <h3 id={headingId}>
-          <code>{tool.name}</code>
+          <code>{revealHidden(tool.name)}</code>
         </h3>
         <span className={`pill servers-tone-${cls.tone}`}>{cls.label}</span>
         {mark?.kind === 'added' ? <span className="pill servers-tone-info">New</span> : null}
@@ -134,8 +136,11 @@ function ToolCard({
           <span className="pill servers-tone-info">Changed: {changedFieldsLabel(mark.fields)}</span>
         ) : null}
       </header>
-      {tool.title ? <p className="servers-tool-title">{tool.title}</p> : null}
-      <p className={tool.description ? 'servers-tool-description' : 'muted'}>{tool.description ?? 'No description.'}</p>
+      {/* Text from the server, hidden characters written out: what the model reads, made visible. */}
+      {tool.title ? <p className="servers-tool-title">{revealHidden(tool.title)}</p> : null}
+      <p className={tool.description ? 'servers-tool-description' : 'muted'}>
+        {tool.description !== null ? revealHidden(tool.description) : 'No description.'}
+      </p>
       <dl className="servers-facts">
         <dt>Class</dt>
         <dd>
@@ -160,8 +165,8 @@ function ToolCard({
               <span className={`pill servers-tone-${SEVERITY_TONE[finding.severity]}`}>
                 {SEVERITY_LABEL[finding.severity]}
               </span>{' '}
-              {finding.message}
-              {finding.field ? <span className="muted"> ({finding.field})</span> : null}
+              {revealHidden(finding.message)}
+              {finding.field ? <span className="muted"> ({revealHidden(finding.field)})</span> : null}
             </li>
           ))}
         </ul>
@@ -281,6 +286,7 @@ export function DiscoveryView({
           ))}
         </ul>
       ) : null}
+      <SurfaceLintView findings={discovery.surfaceLints.findings} summary={discovery.surfaceLints.summary} />
       {discovery.tools.length === 0 ? (
         <p className="muted">The server lists no tools.</p>
       ) : (
@@ -311,8 +317,10 @@ export function DiscoveryView({
               <ul className="servers-plain-list">
                 {discovery.resources.map((resource) => (
                   <li key={resource.uri}>
-                    <code>{resource.uri}</code>
-                    {typeof resource.name === 'string' ? <span className="muted"> {resource.name}</span> : null}
+                    <code>{revealHidden(resource.uri)}</code>
+                    {typeof resource.name === 'string' ? (
+                      <span className="muted"> {revealHidden(resource.name)}</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -324,7 +332,7 @@ export function DiscoveryView({
               <ul className="servers-plain-list">
                 {discovery.resourceTemplates.map((template) => (
                   <li key={template.uriTemplate}>
-                    <code>{template.uriTemplate}</code>
+                    <code>{revealHidden(template.uriTemplate)}</code>
                   </li>
                 ))}
               </ul>
@@ -336,9 +344,9 @@ export function DiscoveryView({
               <ul className="servers-plain-list">
                 {discovery.prompts.map((prompt) => (
                   <li key={prompt.name}>
-                    <code>{prompt.name}</code>
+                    <code>{revealHidden(prompt.name)}</code>
                     {typeof prompt.description === 'string' ? (
-                      <span className="muted"> {prompt.description}</span>
+                      <span className="muted"> {revealHidden(prompt.description)}</span>
                     ) : null}
                   </li>
                 ))}

@@ -1,4 +1,13 @@
-import { classifyTool, decide, lintTools, type ExecPolicy, type ToolDescriptor } from '@mcptest/core';
+import {
+  classifyTool,
+  decide,
+  lintSurface,
+  lintTools,
+  summarizeSurfaceLint,
+  type ExecPolicy,
+  type ServerSurface,
+  type ToolDescriptor,
+} from '@mcptest/core';
 import type { DiscoverServerResult, DiscoveredTool, DiscoveryChanges, StoredDiscovery } from './discovery-schemas';
 
 function classify(tools: readonly ToolDescriptor[], policy: ExecPolicy): DiscoveredTool[] {
@@ -38,10 +47,27 @@ export function buildDiscoveryResult<C extends DiscoveryChanges | null>(input: {
   const { stored, policy } = input;
   const tools = stored.tools as ToolDescriptor[];
   const findings = lintTools(tools, policy);
+  const surface: ServerSurface = {
+    format: 1,
+    serverInfo: stored.serverInfo,
+    protocolVersion: stored.protocolVersion,
+    instructions: stored.instructions ?? null,
+    tools,
+    toolsTruncated: stored.toolsTruncated,
+    resources: stored.resources,
+    resourceTemplates: stored.resourceTemplates,
+    prompts: stored.prompts,
+  };
+  const surfaceFindings = lintSurface(surface, policy);
   return {
     serverId: input.serverId,
     discoveredAt: input.discoveredAt.toISOString(),
-    server: { ...stored.serverInfo, protocolVersion: stored.protocolVersion, transport: stored.transport },
+    server: {
+      name: stored.serverInfo.name,
+      version: stored.serverInfo.version,
+      protocolVersion: stored.protocolVersion,
+      transport: stored.transport,
+    },
     policy: { annotation_trust: policy.annotation_trust, execute_destructive: policy.execute_destructive },
     tools: classify(tools, policy),
     toolsTruncated: stored.toolsTruncated,
@@ -56,6 +82,7 @@ export function buildDiscoveryResult<C extends DiscoveryChanges | null>(input: {
       },
       findings,
     },
+    surfaceLints: { summary: summarizeSurfaceLint(surfaceFindings), findings: surfaceFindings },
     changes: input.changes,
     warnings: input.warnings,
   };

@@ -36,9 +36,10 @@ async function readLists(session: McpSession): Promise<{ stored: StoredDiscovery
   const { surface, warnings } = read;
   const stored: StoredDiscovery = {
     format: 1,
-    serverInfo: { name: surface.serverInfo.name, version: surface.serverInfo.version },
+    serverInfo: surface.serverInfo,
     protocolVersion: surface.protocolVersion,
     transport: session.transport === 'sse' ? 'sse' : 'http',
+    instructions: surface.instructions,
     tools: surface.tools,
     toolsTruncated: surface.toolsTruncated,
     resources: surface.resources,
@@ -50,7 +51,8 @@ async function readLists(session: McpSession): Promise<{ stored: StoredDiscovery
 
 /**
  * Discovers a server's tools (and resources and prompts when it declares them), classifies every tool under the
- * tenant's exec policy (class, its source, live and generate decisions), lints the descriptors, and reports what
+ * tenant's exec policy (class, its source, live and generate decisions), lints the descriptors and runs the security
+ * lint over the whole surface (`lintSurface`: instructions and server info too), and reports what
  * changed since the previous discovery. The lists are stored on the server (`discovery`, `discoveredAt`) with the
  * changes and warnings, so the server's page can show the last discovery as it was found. No tool is called.
  */

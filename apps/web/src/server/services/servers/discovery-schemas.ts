@@ -1,4 +1,4 @@
-import { AnnotationTrust, ToolClass } from '@mcptest/core';
+import { AnnotationTrust, SURFACE_LINT_RULES, ToolClass, type SurfaceLintRuleId } from '@mcptest/core';
 import { z } from 'zod';
 import { COMPARED_TOOL_FIELDS } from './diff-tools';
 
@@ -14,9 +14,12 @@ export type DiscoveryChanges = z.infer<typeof DiscoveryChanges>;
 /** What Server.discovery holds: the lists as the server sent them, so the next discovery can compare. */
 export const StoredDiscovery = z.object({
   format: z.literal(1),
-  serverInfo: z.object({ name: z.string(), version: z.string() }),
+  /** As the server sent it (title, description, websiteUrl... kept: the security lint reads them). */
+  serverInfo: z.looseObject({ name: z.string(), version: z.string() }),
   protocolVersion: z.string(),
   transport: z.enum(['http', 'sse']),
+  /** The server's instructions (null: none); absent in discoveries stored before they were kept. */
+  instructions: z.string().nullable().optional(),
   tools: z.array(z.looseObject({ name: z.string() })),
   toolsTruncated: z.boolean(),
   resources: z.array(z.looseObject({ uri: z.string() })),
@@ -63,6 +66,19 @@ export const LintFindingResource = z.object({
   message: z.string(),
 });
 
+/** One finding of the security lint (`lintSurface`, docs/health.md): hidden characters written out in `excerpt`. */
+export const SurfaceLintFindingResource = z.object({
+  rule: z.enum(Object.keys(SURFACE_LINT_RULES) as [SurfaceLintRuleId, ...SurfaceLintRuleId[]]),
+  severity: z.enum(['error', 'warning', 'info']),
+  location: z.object({
+    kind: z.enum(['serverInfo', 'instructions', 'tool', 'prompt', 'resource', 'resourceTemplate']),
+    name: z.string(),
+    field: z.string(),
+  }),
+  message: z.string(),
+  excerpt: z.string().optional(),
+});
+
 export const DiscoverServerResult = z.object({
   serverId: z.string(),
   discoveredAt: z.iso.datetime(),
@@ -83,6 +99,11 @@ export const DiscoverServerResult = z.object({
   lints: z.object({
     summary: z.object({ errors: z.int(), warnings: z.int(), infos: z.int() }),
     findings: z.array(LintFindingResource),
+  }),
+  /** The security lint of everything the server tells an agent (tools, prompts, resources, instructions, info). */
+  surfaceLints: z.object({
+    summary: z.object({ errors: z.int(), warnings: z.int(), infos: z.int() }),
+    findings: z.array(SurfaceLintFindingResource),
   }),
   changes: DiscoveryChanges,
   /** Lists that could not be read (resources/list failing does not fail discovery). */

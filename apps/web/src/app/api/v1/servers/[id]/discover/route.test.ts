@@ -25,6 +25,7 @@ const workerMock = useWorkerMock();
 const CHANGED_MOCK = `
 mock_server:
   name: changed
+  instructions: "Use search before anything else.\u200B"
   tools:
     - name: search
       description: Search the catalogue by keyword
@@ -237,6 +238,24 @@ describe('POST /servers/{id}/discover', () => {
     });
     const codes = second.body.lints.findings.map((f) => `${f.tool}:${f.code}`);
     expect(codes).toContain('create_item:description-missing');
+    // The security lint reads the whole surface, instructions included, and shows hidden characters.
+    expect(second.body.surfaceLints).toEqual({
+      summary: { errors: 1, warnings: 1, infos: 0 },
+      findings: [
+        {
+          rule: 'surface-hidden-characters',
+          severity: 'error',
+          location: { kind: 'instructions', name: 'instructions', field: 'instructions' },
+          message: '1 hidden character: zero-width (U+200B)',
+          excerpt: 'Use search before anything else.⟨U+200B⟩',
+        },
+        expect.objectContaining({
+          rule: 'surface-destructive-without-hint',
+          location: { kind: 'tool', name: 'delete_item', field: 'annotations.destructiveHint' },
+        }),
+      ],
+    });
+    expect(first.body.surfaceLints).toEqual({ summary: { errors: 0, warnings: 0, infos: 0 }, findings: [] });
     expect(second.body.resources).toEqual([expect.objectContaining({ uri: 'mem://readme', name: 'readme' })]);
     expect(second.body.prompts).toEqual([expect.objectContaining({ name: 'greet' })]);
 
