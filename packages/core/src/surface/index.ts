@@ -1,1 +1,3 @@
 export * from './server-surface';
+export * from './diff-surface';
+export * from './run-surface-drift';
