@@ -33,6 +33,7 @@ import {
   type ResourcesAssertBlock,
   type SamplingAssertBlock,
   type SuiteSetupStep,
+  type SuitePin,
   SuiteDocument,
   SuiteServerSchema,
   type SuiteTransport,
@@ -132,6 +133,8 @@ export interface LoadedSuite {
   conformance?: ConformanceOptions;
   /** The suite's `auth_posture:` block with its defaults (suite files only): the check runs once per suite run. */
   authPosture?: AuthPostureOptions;
+  /** The suite's `pin:` (suite files only): runs compare the server's surface with the approved one. */
+  pin?: SuitePin;
   /** Empty only when the suite has a `conformance:` or `auth_posture:` block. */
   assertions: LoadedAssertion[];
 }
@@ -702,6 +705,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
       ...(suiteInfo?.doc.wire_schema === undefined ? {} : { wireSchema: suiteInfo.doc.wire_schema }),
       ...(suiteInfo?.doc.conformance === undefined ? {} : { conformance: suiteInfo.doc.conformance }),
       ...(suiteInfo?.doc.auth_posture === undefined ? {} : { authPosture: suiteInfo.doc.auth_posture }),
+      ...(suiteInfo?.doc.pin === undefined ? {} : { pin: suiteInfo.doc.pin }),
       assertions,
     },
   };
