@@ -16,7 +16,13 @@ export { findRunResults, type RunResultRow } from './runs/find-run-results';
 export { claimRun, type ClaimRunInput } from './runs/claim-run';
 export { handBackRun } from './runs/hand-back-run';
 export { resumeRun } from './runs/resume-run';
-export { finishRun, type EndingEvent, type FinishRunInput, type FinishRunResult } from './runs/finish-run';
+export {
+  finishRun,
+  type EndingEvent,
+  type FinishRunInput,
+  type FinishRunResult,
+  type RunSurfaceInput,
+} from './runs/finish-run';
 export { failRun } from './runs/fail-run';
 export { RUN_CONFORMANCE_INCLUDE } from './runs/run-conformance-include';
 export { seedRun, type SeedRunInput } from './runs/seed-run';
@@ -46,3 +52,9 @@ export {
   type CreateEventDeliveriesInput,
   type WebhookEventToDeliver,
 } from './webhooks/create-event-deliveries';
+export {
+  recordSurface,
+  findSurfaceSnapshot,
+  type RecordSurfaceInput,
+  type RecordedSurface,
+} from './surfaces/record-surface';
