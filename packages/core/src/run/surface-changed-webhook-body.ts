@@ -3,7 +3,7 @@ import { describeSurfaceDiff } from '../surface/diff-surface';
 import { type RunRow, type RunWebhookRun, toRunWebhookRun } from './run-resource';
 
 /**
- * Raised when a run reads a server surface that differs from the one recorded before (docs/webhooks.md,
+ * Raised when a run or a discovery reads a server surface that differs from the one recorded before (docs/webhooks.md,
  * docs/health.md): a tool added, removed or rewritten, an annotation changed... `change.loud` marks the changes that
  * alter what calling a tool may do (a read-only tool that no longer is).
  */
@@ -11,6 +11,9 @@ export const SERVER_SURFACE_CHANGED_EVENT = 'server.surface_changed';
 
 export interface SurfaceChangeForWebhook {
   serverId: string;
+  projectId: string;
+  /** What read the changed surface: a run (then `run` is in the body) or a discovery. */
+  source: 'run' | 'discovery';
   fromHash: string;
   toHash: string;
   diff: SurfaceDiff;
@@ -21,32 +24,43 @@ export interface ServerSurfaceChangedBody {
   timestamp: string;
   data: {
     server: { id: string; projectId: string };
-    change: { fromHash: string; toHash: string; loud: boolean; summary: string; diff: SurfaceDiff };
-    /** The run that found it. */
-    run: RunWebhookRun;
+    change: {
+      fromHash: string;
+      toHash: string;
+      loud: boolean;
+      summary: string;
+      source: 'run' | 'discovery';
+      diff: SurfaceDiff;
+    };
+    /** The run that found it; null when a discovery did. */
+    run: RunWebhookRun | null;
   };
 }
 
-/** The body of a `server.surface_changed` delivery, built when the run that found the change ends. */
+/**
+ * The body of a `server.surface_changed` delivery, built when the run that found the change ends (or when a discovery
+ * found it: `run` null).
+ */
 export function buildServerSurfaceChangedBody(
   change: SurfaceChangeForWebhook,
-  run: RunRow,
+  run: RunRow | null,
   appUrl: string,
   now: Date,
 ): ServerSurfaceChangedBody {
   return {
     type: SERVER_SURFACE_CHANGED_EVENT,
-    timestamp: (run.finishedAt ?? now).toISOString(),
+    timestamp: (run?.finishedAt ?? now).toISOString(),
     data: {
-      server: { id: change.serverId, projectId: run.projectId },
+      server: { id: change.serverId, projectId: change.projectId },
       change: {
         fromHash: change.fromHash,
         toHash: change.toHash,
         loud: change.diff.loud,
         summary: describeSurfaceDiff(change.diff),
+        source: change.source,
         diff: change.diff,
       },
-      run: toRunWebhookRun(run, appUrl),
+      run: run ? toRunWebhookRun(run, appUrl) : null,
     },
   };
 }

@@ -234,7 +234,14 @@ async function finishInTransaction(
     });
     finished = { ...finished, surfaceDrift: drift };
     if (recorded.changeId !== null && recorded.diff && recorded.previousHash !== null) {
-      surfaceChange = { serverId: run.serverId, fromHash: recorded.previousHash, toHash: hash, diff: recorded.diff };
+      surfaceChange = {
+        serverId: run.serverId,
+        projectId: row.projectId,
+        source: 'run',
+        fromHash: recorded.previousHash,
+        toHash: hash,
+        diff: recorded.diff,
+      };
     }
   }
 

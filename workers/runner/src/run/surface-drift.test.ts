@@ -181,6 +181,7 @@ describe('surface drift between scheduled runs', () => {
               toHash: drifted.surfaceHash,
               loud: false,
               summary: 'tools changed: lookup (description)',
+              source: 'run',
               diff: { tools: { changed: [{ name: 'lookup', description: { before: BEFORE, after: AFTER } }] } },
             },
             run: { id: drifted.id, status: 'passed', trigger: 'schedule' },

@@ -6,6 +6,7 @@ import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { buildDiscoveryResult } from './build-discovery-result';
 import { StoredDiscovery, type DiscoverServerResult, type DiscoveryChanges } from './discovery-schemas';
 import { loadServerTarget } from './load-server-target';
+import { recordDiscoveredSurface } from './record-discovered-surface';
 import { recordServerAudit } from './record-server-audit';
 import { REQUEST_TIMEOUT_MS, withServerSession } from './with-server-session';
 
@@ -56,7 +57,7 @@ async function readLists(
  * changes and warnings, so the server's page can show the last discovery as it was found. No tool is called.
  */
 export async function discoverServer(deps: ServiceDeps, actor: Actor, serverId: string): Promise<DiscoverServerResult> {
-  const { target } = await loadServerTarget(deps, actor, serverId);
+  const { row, target } = await loadServerTarget(deps, actor, serverId);
   const { policy } = await loadTenantPolicy(deps, actor.tenantId);
   const { stored, surface, warnings } = await withServerSession(deps, actor.tenantId, target, 'discovery', readLists);
 
@@ -87,6 +88,15 @@ export async function discoverServer(deps: ServiceDeps, actor: Actor, serverId: 
   await db.server.updateMany({
     where: { id: serverId },
     data: { discovery: toStore as unknown as JsonObject, discoveredAt },
+  });
+
+  await recordDiscoveredSurface(deps, {
+    tenantId: actor.tenantId,
+    serverId,
+    projectId: row.projectId,
+    surface,
+    policy,
+    now: discoveredAt,
   });
 
   const result = buildDiscoveryResult({ serverId, discoveredAt, stored, policy, changes, warnings });
