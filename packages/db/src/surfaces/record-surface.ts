@@ -40,11 +40,13 @@ export async function recordSurface(tx: TenantClient, input: RecordSurfaceInput)
   const server = await tx.server.findFirst({ where: { id: serverId }, select: { surfaceHash: true } });
   if (!server) return { previousHash: null, changed: false, diff: null, changeId: null };
   const previousHash = server.surfaceHash;
-  await tx.surfaceSnapshot.upsert({
-    where: { serverId_hash: { serverId, hash } },
-    create: { tenantId, serverId, hash, surface: input.surface as object, firstSeenAt: now, lastSeenAt: now },
-    update: { lastSeenAt: now },
+  // INSERT ... ON CONFLICT DO NOTHING, then the touch: two runs finishing at once with the same new surface must not
+  // fail one finishing transaction on the unique index (an upsert is a read, then an insert that can collide).
+  await tx.surfaceSnapshot.createMany({
+    data: [{ tenantId, serverId, hash, surface: input.surface as object, firstSeenAt: now, lastSeenAt: now }],
+    skipDuplicates: true,
   });
+  await tx.surfaceSnapshot.updateMany({ where: { serverId, hash }, data: { lastSeenAt: now } });
   if (previousHash === hash) return { previousHash, changed: false, diff: null, changeId: null };
   const moved = await tx.server.updateMany({
     where: { id: serverId, surfaceHash: previousHash },
