@@ -22,7 +22,13 @@ export {
 export { claimRun, type ClaimRunInput } from './runs/claim-run';
 export { handBackRun } from './runs/hand-back-run';
 export { resumeRun } from './runs/resume-run';
-export { finishRun, type EndingEvent, type FinishRunInput, type FinishRunResult } from './runs/finish-run';
+export {
+  finishRun,
+  type EndingEvent,
+  type FinishRunInput,
+  type FinishRunResult,
+  type RunSurfaceInput,
+} from './runs/finish-run';
 export { failRun } from './runs/fail-run';
 export { RUN_CONFORMANCE_INCLUDE } from './runs/run-conformance-include';
 export { seedRun, type SeedRunInput } from './runs/seed-run';
@@ -52,3 +58,9 @@ export {
   type CreateEventDeliveriesInput,
   type WebhookEventToDeliver,
 } from './webhooks/create-event-deliveries';
+export {
+  recordSurface,
+  findSurfaceSnapshot,
+  type RecordSurfaceInput,
+  type RecordedSurface,
+} from './surfaces/record-surface';

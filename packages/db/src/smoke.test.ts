@@ -171,6 +171,24 @@ describe('every model: create and read back', () => {
       },
     });
     seen('ConformanceReport', await t.conformanceReport.findUnique({ where: { runId: run.id } }));
+    await t.surfaceSnapshot.create({ data: { tenantId, serverId: server.id, hash: 'h1', surface: { format: 1 } } });
+    seen(
+      'SurfaceSnapshot',
+      await t.surfaceSnapshot.findUnique({ where: { serverId_hash: { serverId: server.id, hash: 'h1' } } }),
+    );
+    await t.surfaceChange.create({
+      data: {
+        tenantId,
+        serverId: server.id,
+        fromHash: 'h0',
+        toHash: 'h1',
+        diff: {},
+        loud: false,
+        source: 'run',
+        runId: run.id,
+      },
+    });
+    seen('SurfaceChange', await t.surfaceChange.findFirst({ where: { runId: run.id } }));
     await t.baseline.create({ data: { tenantId, suiteId: suite.id, runId: run.id, results: { echo: 'PASS' } } });
     seen('Baseline', await t.baseline.findUnique({ where: { suiteId: suite.id } }));
     const webhook = await t.webhook.create({

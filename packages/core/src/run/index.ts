@@ -5,3 +5,4 @@ export * from './run-transitions';
 export * from './run-webhook-body';
 export * from './server-authorization-webhook-body';
 export * from './slo-breached-webhook-body';
+export * from './surface-changed-webhook-body';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseSloBreaches, SloBreach } from '../slo/evaluate-slo';
+import { RunSurfaceDrift, SurfacePinVerdict } from '../surface/run-surface-drift';
 import { WireFinding } from '../wire/wire-finding';
 import {
   type DbRunStatus,
@@ -52,6 +53,19 @@ export const RunConformanceSummary = z.object({
 });
 export type RunConformanceSummary = z.infer<typeof RunConformanceSummary>;
 
+/** What the run read of its server's surface (docs/health.md); the diff itself is on the server's drift history. */
+export const RunSurfaceSummary = z.object({
+  /** SHA-256 of the canonical surface the run read. */
+  hash: z.string(),
+  /** It differs from the surface recorded before the run. */
+  changed: z.boolean(),
+  /** The change is loud (a read-only tool no longer is, a tool became destructive, a destructive tool appeared). */
+  loud: z.boolean(),
+  /** The pin's verdict against the approved surface; null when the run is not pinned. */
+  pin: SurfacePinVerdict.nullable(),
+});
+export type RunSurfaceSummary = z.infer<typeof RunSurfaceSummary>;
+
 export const RegressionResource = z.object({
   name: z.string(),
   before: z.literal('PASS'),
@@ -87,6 +101,8 @@ export const RunResource = z.object({
    * entries are assertions that passed in the baseline.
    */
   sloBreaches: z.array(SloBreach).optional(),
+  /** Present when the run recorded its server's surface (hosted runs whose session opened). */
+  surface: RunSurfaceSummary.optional(),
   error: z.string().nullable(),
   queuedAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
@@ -108,6 +124,7 @@ export const RunWebhookRun = RunListItem.omit({
   requestsUsed: true,
   protocolVersion: true,
   queuedAt: true,
+  surface: true,
 });
 export type RunWebhookRun = z.infer<typeof RunWebhookRun>;
 
@@ -134,6 +151,8 @@ export interface RunRow {
   conformance?: RunConformanceSummary | null;
   /** `Run.sloBreaches` as stored: core's SloBreach objects, or null when the run was not judged against an SLO. */
   sloBreaches?: unknown;
+  /** `Run.surfaceDrift` as stored (core RunSurfaceDrift), when the query included it. */
+  surfaceDrift?: unknown;
   error: string | null;
   queuedAt: Date;
   startedAt: Date | null;
@@ -184,11 +203,28 @@ export function toRunListItem(row: RunRow, appUrl: string): RunListItem {
     protocolVersion: row.protocolVersion,
     ...(row.conformance ? { conformance: conformanceOf(row.conformance) } : {}),
     ...(Array.isArray(row.sloBreaches) ? { sloBreaches: parseSloBreaches(row.sloBreaches) } : {}),
+    ...surfaceOf(row.surfaceDrift),
     error: row.error,
     queuedAt: row.queuedAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     durationMs: row.durationMs,
+  };
+}
+
+/** The stored drift as the resource summarizes it; a run without one (or an unreadable one) has no `surface`. */
+function surfaceOf(stored: unknown): { surface?: RunSurfaceSummary } {
+  if (stored === undefined || stored === null) return {};
+  const parsed = RunSurfaceDrift.safeParse(stored);
+  if (!parsed.success) return {};
+  const drift = parsed.data;
+  return {
+    surface: {
+      hash: drift.hash,
+      changed: drift.changed,
+      loud: drift.diff?.loud ?? false,
+      pin: drift.pin?.verdict ?? null,
+    },
   };
 }
 
@@ -230,6 +266,7 @@ export function toRunWebhookRun(row: RunRow, appUrl: string): RunWebhookRun {
     requestsUsed: _requests,
     protocolVersion: _protocol,
     queuedAt: _queued,
+    surface: _surface,
     ...run
   } = toRunListItem(row, appUrl);
   return run;

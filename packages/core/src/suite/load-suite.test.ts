@@ -327,7 +327,7 @@ describe('loadSuite: broken files are located and explained', () => {
       ),
     );
     expect(errors).toEqual([
-      'bad.yaml:2:1: unknown key `x-defaults` at the top level (allowed here: name, server, setup, timeout, skip, skip_unless_env, fixture, policy, wire_schema, conformance, auth_posture, slo, assertions)',
+      'bad.yaml:2:1: unknown key `x-defaults` at the top level (allowed here: name, server, setup, timeout, skip, skip_unless_env, fixture, policy, wire_schema, conformance, auth_posture, slo, pin, assertions)',
       'bad.yaml:2:38: unknown key `contians` in `assertions[0].assert.expect` (did you mean `contains`?)',
     ]);
   });
@@ -799,5 +799,37 @@ describe('loadSuite: the slo block', () => {
     const result = loadSuite(yaml(...HEAD, 'slo: { p95_ms: 800, over: 20 days }', ...ASSERTIONS), 'bad.yaml');
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors[0]?.hint).toMatch(/20 runs/);
+  });
+});
+
+describe('loadSuite: pin', () => {
+  const SUITE = ['name: p', 'server: { url: https://a.example/mcp }'];
+  const ASSERTIONS = ['assertions:', '  - assert: { tool: echo }'];
+
+  it.each([
+    ['pin: approved', { surface: 'approved', onChange: 'fail' }],
+    ['pin: { surface: approved }', { surface: 'approved', onChange: 'fail' }],
+    ['pin: { surface: approved, on_change: warn }', { surface: 'approved', onChange: 'warn' }],
+    ['pin: { surface: approved, on_change: fail }', { surface: 'approved', onChange: 'fail' }],
+  ])('loads %s', (line, pin) => {
+    expect(loaded(yaml(...SUITE, line, ...ASSERTIONS)).pin).toEqual(pin);
+  });
+
+  it('is absent when not written', () => {
+    expect(loaded(yaml(...SUITE, ...ASSERTIONS)).pin).toBeUndefined();
+  });
+
+  it.each([
+    ['pin: true', /expected `approved` or a mapping/],
+    ['pin: latest', /expected `approved` or a mapping/],
+    ['pin: { surface: latest }', /pin.surface must be `approved`/],
+    ['pin: { surface: approved, on_change: ignore }', /pin.on_change must be `fail` or `warn`/],
+    ['pin: { surface: approved, onchange: warn }', /unknown key `onchange` in pin/],
+  ])('refuses %s, located', (line, message) => {
+    const result = loadSuite(yaml(...SUITE, line, ...ASSERTIONS), 'bad.yaml');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors[0]?.message).toMatch(message);
+    expect(result.errors[0]?.line).toBe(3);
   });
 });

@@ -34,6 +34,7 @@ import {
   type ResourcesAssertBlock,
   type SamplingAssertBlock,
   type SuiteSetupStep,
+  type SuitePin,
   SuiteDocument,
   SuiteServerSchema,
   type SuiteTransport,
@@ -135,6 +136,8 @@ export interface LoadedSuite {
   authPosture?: AuthPostureOptions;
   /** The suite's `slo:` block, normalized (suite files only): judged by hosted runs when they finish. */
   slo?: SloConfig;
+  /** The suite's `pin:` (suite files only): runs compare the server's surface with the approved one. */
+  pin?: SuitePin;
   /** Empty only when the suite has a `conformance:` or `auth_posture:` block. */
   assertions: LoadedAssertion[];
 }
@@ -706,6 +709,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
       ...(suiteInfo?.doc.conformance === undefined ? {} : { conformance: suiteInfo.doc.conformance }),
       ...(suiteInfo?.doc.auth_posture === undefined ? {} : { authPosture: suiteInfo.doc.auth_posture }),
       ...(suiteInfo?.doc.slo === undefined ? {} : { slo: suiteInfo.doc.slo }),
+      ...(suiteInfo?.doc.pin === undefined ? {} : { pin: suiteInfo.doc.pin }),
       assertions,
     },
   };

@@ -750,6 +750,41 @@ export const SuiteConformance = ConformanceOptions.superRefine((options, ctx) =>
     'given or cannot classify read-only.',
 });
 
+/** A suite's `pin:` normalized: the run checks its server's surface against the approved one (docs/health.md). */
+export interface SuitePin {
+  surface: 'approved';
+  onChange: 'fail' | 'warn';
+}
+
+const PIN_HINT = 'write `pin: approved`, or `pin: {surface: approved, on_change: warn}`';
+
+/** `pin: approved` (fail on change) or `pin: {surface: approved, on_change: fail|warn}`. */
+export const SuitePinSchema = z
+  .unknown()
+  .transform((value, ctx): SuitePin => {
+    if (value === 'approved') return { surface: 'approved', onChange: 'fail' };
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      const entries = value as Record<string, unknown>;
+      const unknown = Object.keys(entries).filter((key) => key !== 'surface' && key !== 'on_change');
+      if (unknown.length > 0) return fail(ctx, value, `unknown key \`${unknown[0]}\` in pin`, PIN_HINT);
+      if (entries.surface !== 'approved') {
+        return fail(
+          ctx,
+          value,
+          `pin.surface must be \`approved\`, got ${describeSuiteValue(entries.surface)}`,
+          PIN_HINT,
+        );
+      }
+      const onChange = entries.on_change ?? 'fail';
+      if (onChange !== 'fail' && onChange !== 'warn') {
+        return fail(ctx, value, `pin.on_change must be \`fail\` or \`warn\`, got ${describeSuiteValue(onChange)}`);
+      }
+      return { surface: 'approved', onChange };
+    }
+    return fail(ctx, value, `expected \`approved\` or a mapping, got ${describeSuiteValue(value)}`, PIN_HINT);
+  })
+  .meta({ shape: '`approved`, or a mapping `{surface: approved, on_change: fail|warn}`' });
+
 /** A suite file: defaults plus `assertions: [...]`, or a `conformance:` block, or both. */
 export const SuiteDocument = z
   .strictObject({
@@ -811,6 +846,14 @@ export const SuiteDocument = z
         'the run, in its `sloBreaches`, and sent as the `slo.breached` webhook (docs/health.md#latency-slos). ' +
         'Judged by hosted runs only; `max_ms` stays the bound of one call.',
       examples: [{ p95_ms: 800, over: 20, tools: { search: { p95_ms: 2000 } } }],
+    }),
+    pin: SuitePinSchema.optional().meta({
+      description:
+        "Check the server's tool surface (tools with schemas and annotations, resources, prompts, instructions, " +
+        'server info) against the one approved on the server page before trusting the results: `pin: approved` ' +
+        'fails the run with a `surface pin` result when the surface changed, `on_change: warn` records the change ' +
+        "without failing. Overrides the project's setting; web runs only, the CLI ignores it (docs/health.md).",
+      examples: ['approved', { surface: 'approved', on_change: 'warn' }],
     }),
     assertions: z
       .array(AssertionDocument)

@@ -1,1 +1,4 @@
 export * from './server-surface';
+export * from './diff-surface';
+export * from './run-surface-drift';
+export * from './decide-surface-pin';

@@ -59,6 +59,8 @@ describe('applyMigrations on the real migrations', () => {
         'Suite',
         'SuiteTriggerSecret',
         'SuiteVersion',
+        'SurfaceChange',
+        'SurfaceSnapshot',
         'Tenant',
         'User',
         'VerificationToken',

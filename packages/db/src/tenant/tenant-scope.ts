@@ -23,6 +23,8 @@ export const TENANT_MODELS = [
   'webhookDelivery',
   'runOutbox',
   'conformanceReport',
+  'surfaceSnapshot',
+  'surfaceChange',
   'auditLog',
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];

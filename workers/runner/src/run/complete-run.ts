@@ -6,7 +6,7 @@ import {
   type RunSummary,
   type SloBreach,
 } from '@mcptest/core';
-import { finishRun, type EndingEvent, type TenantDb } from '@mcptest/db';
+import { finishRun, type EndingEvent, type RunSurfaceInput, type TenantDb } from '@mcptest/db';
 import { dispatchAdmittedRuns, settleRunOutbox, type RunFinishStep } from '@mcptest/redis';
 import type { WorkerDeps } from '../worker-deps';
 
@@ -26,6 +26,8 @@ export interface CompleteRunInput {
   authorizationFailure?: AuthorizationFailure | undefined;
   /** The suite's SLO judged over its last runs (`evaluateRunSlo`): finishRun stores it and raises `slo.breached`. */
   slo?: { breaches: SloBreach[]; raised: SloBreach[] } | undefined;
+  /** The surface the run read and the pin's verdict: finishRun records it and raises `server.surface_changed`. */
+  surface?: RunSurfaceInput | undefined;
 }
 
 export type CompletedRun =

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { revealHidden } from '@mcptest/core';
 import type { LintFindingResource, SavedDiscovery } from '@/server/services/servers/discovery-schemas';
-import type { ComparedToolField } from '@/server/services/servers/diff-tools';
+import type { ComparedToolField } from '@mcptest/core';
 import { CodeBlock } from '@/components/code-block';
 import { EmptyState } from '@/components/empty-state';
 import { TimeStamp } from '@/components/time-stamp';

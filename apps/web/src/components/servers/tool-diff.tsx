@@ -1,5 +1,5 @@
 import { diffLines } from 'diff';
-import type { ComparedToolField } from '@/server/services/servers/diff-tools';
+import type { ComparedToolField } from '@mcptest/core';
 import { changedFieldsLabel } from './tool-labels';
 
 /** Pretty JSON with object keys sorted at every level, so a diff shows changes of content, not of key order. */
@@ -13,6 +13,14 @@ function prettySorted(value: unknown): string {
         : v,
     2,
   );
+}
+
+const NAMED_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', '_meta']);
+
+/** The field's value; `other` is every field without a name of its own (execution, icons...), as core's diff groups them. */
+function fieldValue(tool: Record<string, unknown>, field: ComparedToolField): unknown {
+  if (field !== 'other') return tool[field];
+  return Object.fromEntries(Object.entries(tool).filter(([key]) => !NAMED_FIELDS.has(key)));
 }
 
 /**
@@ -40,22 +48,26 @@ export function ToolDiff({
             role="group"
             aria-label={`Changes to ${changedFieldsLabel([field])}`}
           >
-            {diffLines(prettySorted(before[field]), prettySorted(after[field])).map((part, i) => {
-              const mark = part.added ? '+' : part.removed ? '−' : ' ';
-              let lines = part.value.replace(/\n$/, '').split('\n');
-              // Long unchanged runs keep three lines of context on each side.
-              if (!part.added && !part.removed && lines.length > 8) {
-                lines = [...lines.slice(0, 3), '…', ...lines.slice(-3)];
-              }
-              return (
-                <span
-                  key={i}
-                  className={part.added ? 'servers-diff-add' : part.removed ? 'servers-diff-del' : 'servers-diff-same'}
-                >
-                  {lines.map((line) => `${mark} ${line}\n`).join('')}
-                </span>
-              );
-            })}
+            {diffLines(prettySorted(fieldValue(before, field)), prettySorted(fieldValue(after, field))).map(
+              (part, i) => {
+                const mark = part.added ? '+' : part.removed ? '−' : ' ';
+                let lines = part.value.replace(/\n$/, '').split('\n');
+                // Long unchanged runs keep three lines of context on each side.
+                if (!part.added && !part.removed && lines.length > 8) {
+                  lines = [...lines.slice(0, 3), '…', ...lines.slice(-3)];
+                }
+                return (
+                  <span
+                    key={i}
+                    className={
+                      part.added ? 'servers-diff-add' : part.removed ? 'servers-diff-del' : 'servers-diff-same'
+                    }
+                  >
+                    {lines.map((line) => `${mark} ${line}\n`).join('')}
+                  </span>
+                );
+              },
+            )}
           </pre>
         </div>
       ))}

@@ -1,6 +1,6 @@
 import type { ProtocolChoice, ToolClass } from '@mcptest/core';
 import type { DiscoveredTool } from '@/server/services/servers/discovery-schemas';
-import type { ComparedToolField } from '@/server/services/servers/diff-tools';
+import type { ComparedToolField } from '@mcptest/core';
 
 /** Words for the exec policy's tool classes, and the pill tone of each (the word always shows: never colour alone). */
 export function classLabel(cls: ToolClass): { label: string; tone: 'ok' | 'neutral' | 'warn' | 'bad' } {
@@ -65,6 +65,7 @@ const FIELD_LABELS: Record<ComparedToolField, string> = {
   outputSchema: 'output schema',
   annotations: 'annotations',
   _meta: '_meta',
+  other: 'other fields',
 };
 
 /** "input schema, annotations" */

@@ -10,6 +10,10 @@ export const WEBHOOK_EVENT_CHOICES = [
     hint: "A run found that a server's OAuth connection can no longer be refreshed: reconnect the server.",
   },
   {
+    value: 'server.surface_changed',
+    hint: "A run found that a server's tools, resources, prompts or instructions changed since the last one (with the diff).",
+  },
+  {
     value: 'slo.breached',
     hint: "A run found a latency target of its suite's slo: newly breached over the suite's last runs.",
   },

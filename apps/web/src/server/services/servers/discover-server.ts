@@ -1,12 +1,12 @@
-import type { ToolDescriptor } from '@mcptest/core';
+import { diffSurface, type ServerSurface } from '@mcptest/core';
 import { readSurface, SurfaceInvalidError, type McpSession } from '@mcptest/mcp';
 import { ApiError } from '@/server/api/api-error';
 import { loadTenantPolicy } from '@/server/services/policy/load-tenant-policy';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { buildDiscoveryResult } from './build-discovery-result';
 import { StoredDiscovery, type DiscoverServerResult, type DiscoveryChanges } from './discovery-schemas';
-import { diffTools } from './diff-tools';
 import { loadServerTarget } from './load-server-target';
+import { recordDiscoveredSurface } from './record-discovered-surface';
 import { recordServerAudit } from './record-server-audit';
 import { REQUEST_TIMEOUT_MS, withServerSession } from './with-server-session';
 
@@ -19,7 +19,9 @@ type JsonObject = { [key: string]: JsonValue };
 type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
 
 /** Reads the server's surface in one session; lists that are not valid MCP are a 503 `protocol_error`. */
-async function readLists(session: McpSession): Promise<{ stored: StoredDiscovery; warnings: string[] }> {
+async function readLists(
+  session: McpSession,
+): Promise<{ stored: StoredDiscovery; surface: ServerSurface; warnings: string[] }> {
   let read;
   try {
     read = await readSurface(session, {
@@ -46,7 +48,7 @@ async function readLists(session: McpSession): Promise<{ stored: StoredDiscovery
     resourceTemplates: surface.resourceTemplates,
     prompts: surface.prompts,
   };
-  return { stored, warnings };
+  return { stored, surface, warnings };
 }
 
 /**
@@ -57,9 +59,9 @@ async function readLists(session: McpSession): Promise<{ stored: StoredDiscovery
  * changes and warnings, so the server's page can show the last discovery as it was found. No tool is called.
  */
 export async function discoverServer(deps: ServiceDeps, actor: Actor, serverId: string): Promise<DiscoverServerResult> {
-  const { target } = await loadServerTarget(deps, actor, serverId);
+  const { row, target } = await loadServerTarget(deps, actor, serverId);
   const { policy } = await loadTenantPolicy(deps, actor.tenantId);
-  const { stored, warnings } = await withServerSession(deps, actor.tenantId, target, 'discovery', readLists);
+  const { stored, surface, warnings } = await withServerSession(deps, actor.tenantId, target, 'discovery', readLists);
 
   const db = deps.db.tenant(actor.tenantId);
   const previousRow = await db.server.findFirst({
@@ -67,9 +69,19 @@ export async function discoverServer(deps: ServiceDeps, actor: Actor, serverId: 
     select: { discovery: true, discoveredAt: true },
   });
   const previous = StoredDiscovery.safeParse(previousRow?.discovery);
+  // The tool part of core's surface diff (the one home of surface diffs); no previous discovery: every tool is added.
+  const { tools } = diffSurface(
+    previous.success ? { ...surface, tools: previous.data.tools } : { ...surface, tools: [] },
+    surface,
+    {
+      policy,
+    },
+  );
   const changes: DiscoveryChanges = {
     previousDiscoveredAt: previous.success && previousRow?.discoveredAt ? previousRow.discoveredAt.toISOString() : null,
-    ...diffTools(previous.success ? (previous.data.tools as ToolDescriptor[]) : [], stored.tools as ToolDescriptor[]),
+    added: tools.added,
+    removed: tools.removed,
+    changed: tools.changed.map(({ name, fields }) => ({ name, fields })),
   };
   const changedNames = new Set(changes.changed.map((change) => change.name));
   const changedFrom = previous.success ? previous.data.tools.filter((tool) => changedNames.has(tool.name)) : [];
@@ -78,6 +90,15 @@ export async function discoverServer(deps: ServiceDeps, actor: Actor, serverId: 
   await db.server.updateMany({
     where: { id: serverId },
     data: { discovery: toStore as unknown as JsonObject, discoveredAt },
+  });
+
+  await recordDiscoveredSurface(deps, {
+    tenantId: actor.tenantId,
+    serverId,
+    projectId: row.projectId,
+    surface,
+    policy,
+    now: discoveredAt,
   });
 
   const result = buildDiscoveryResult({ serverId, discoveredAt, stored, policy, changes, warnings });

@@ -1,6 +1,5 @@
-import { AnnotationTrust, SURFACE_LINT_RULES, ToolClass, type SurfaceLintRuleId } from '@mcptest/core';
+import { AnnotationTrust, COMPARED_TOOL_FIELDS, SURFACE_LINT_RULES, ToolClass, type SurfaceLintRuleId } from '@mcptest/core';
 import { z } from 'zod';
-import { COMPARED_TOOL_FIELDS } from './diff-tools';
 
 export const DiscoveryChanges = z.object({
   /** When the discovery compared against ran; null on the first discovery (every tool is then "added"). */

@@ -25,7 +25,14 @@ describe('createWebhook', () => {
     expect(created).toMatchObject({
       projectId: seeded.projectId,
       url: 'https://hooks.example.com/in',
-      events: ['run.completed', 'run.failed', 'run.regressed', 'server.authorization_failed', 'slo.breached'],
+      events: [
+        'run.completed',
+        'run.failed',
+        'run.regressed',
+        'server.authorization_failed',
+        'server.surface_changed',
+        'slo.breached',
+      ],
       enabled: true,
       consecutiveFailures: 0,
       disabledAt: null,
