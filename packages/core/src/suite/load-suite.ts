@@ -112,6 +112,8 @@ export type LoadedAssertion = LoadedAssertionBlock & {
   skip?: { reason: string };
   /** Environment variables that must all be set (non-empty) for the assertion to run; the suite's first. */
   skipUnlessEnv: string[];
+  /** `setup`: a fixture the others need, run in the first phase (docs/health.md#coverage-and-risk-phases). */
+  phase?: 'setup';
 };
 
 export interface LoadedSuite {
@@ -132,6 +134,8 @@ export interface LoadedSuite {
   conformance?: ConformanceOptions;
   /** The suite's `auth_posture:` block with its defaults (suite files only): the check runs once per suite run. */
   authPosture?: AuthPostureOptions;
+  /** The suite's `order:`; absent means `risk` (assertions run by risk phase, reported in the order written). */
+  order?: 'risk' | 'as_written';
   /** Empty only when the suite has a `conformance:` or `auth_posture:` block. */
   assertions: LoadedAssertion[];
 }
@@ -686,6 +690,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
       timeoutMs: p.doc.timeout ?? p.defaults.timeoutMs ?? DEFAULT_ASSERTION_TIMEOUT_MS,
       ...(skipReason === undefined ? {} : { skip: { reason: skipReason } }),
       skipUnlessEnv: [...new Set([...p.defaults.skipUnlessEnv, ...(p.doc.skip_unless_env ?? [])])],
+      ...(p.doc.phase === undefined ? {} : { phase: p.doc.phase }),
     });
   });
 
@@ -702,6 +707,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
       ...(suiteInfo?.doc.wire_schema === undefined ? {} : { wireSchema: suiteInfo.doc.wire_schema }),
       ...(suiteInfo?.doc.conformance === undefined ? {} : { conformance: suiteInfo.doc.conformance }),
       ...(suiteInfo?.doc.auth_posture === undefined ? {} : { authPosture: suiteInfo.doc.auth_posture }),
+      ...(suiteInfo?.doc.order === undefined ? {} : { order: suiteInfo.doc.order }),
       assertions,
     },
   };

@@ -1,11 +1,13 @@
 import {
-  classifyTool,
   DEFAULT_ASSERTION_TIMEOUT_MS,
   decide,
-  orderByRisk,
+  orderByPhase,
+  classifyRisk,
   scaffoldSuite,
   synthesizeArguments,
   type ExecPolicy,
+  type RiskLevel,
+  type ToolClassification,
   type ToolDescriptor,
 } from '@mcptest/core';
 import { z } from 'zod';
@@ -95,17 +97,18 @@ function asListItem(fileYaml: string): string {
 
 interface PlannedTool {
   tool: ToolDescriptor;
-  classification: ReturnType<typeof classifyTool>;
+  classification: ToolClassification;
+  phase: RiskLevel;
   generate: ReturnType<typeof decide>;
 }
 
 function plan(tools: readonly ToolDescriptor[], policy: ExecPolicy): PlannedTool[] {
   const planned = tools.map((tool) => {
-    const classification = classifyTool(tool, policy);
-    return { tool, classification, generate: decide(classification.class, 'generate', policy) };
+    const { classification, risk } = classifyRisk(tool, policy);
+    return { tool, classification, phase: risk.level, generate: decide(classification.class, 'generate', policy) };
   });
-  // Reads first, writes after, destructive last: the order `mcptest audit` writes its starter files in.
-  return orderByRisk(planned, (p) => p.classification.class);
+  // In risk-phase order, as the suite will run: the order `mcptest audit` writes its starter files in.
+  return orderByPhase(planned, (p) => p.phase);
 }
 
 function starterYaml(serverName: string, discoveredAt: string, planned: PlannedTool[]) {
