@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CoverageReport } from '../coverage/compute-coverage';
 import { WireFinding } from '../wire/wire-finding';
 import {
   type DbRunStatus,
@@ -80,6 +81,11 @@ export const RunResource = z.object({
   protocolVersion: z.string().nullable(),
   /** Present when the run checked conformance (its suite has a `conformance:` block). */
   conformance: RunConformanceSummary.optional(),
+  /**
+   * The tools the server listed and which of them the run's assertions covered, by risk phase
+   * (docs/health.md#coverage-and-risk-phases); absent when the run obtained no listing. Not in lists or webhooks.
+   */
+  coverage: CoverageReport.optional(),
   error: z.string().nullable(),
   queuedAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
@@ -88,8 +94,8 @@ export const RunResource = z.object({
 });
 export type RunResource = z.infer<typeof RunResource>;
 
-/** In lists: the run without its results. */
-export const RunListItem = RunResource.omit({ results: true });
+/** In lists: the run without its results and coverage. */
+export const RunListItem = RunResource.omit({ results: true, coverage: true });
 export type RunListItem = z.infer<typeof RunListItem>;
 
 /**
@@ -125,6 +131,8 @@ export interface RunRow {
   protocolVersion: string | null;
   /** The run's ConformanceReport (its counts), when the query included it and the run has one. */
   conformance?: RunConformanceSummary | null;
+  /** `Run.coverage` as stored (JSON), when the query selected it. */
+  coverage?: unknown;
   error: string | null;
   queuedAt: Date;
   startedAt: Date | null;
@@ -210,7 +218,13 @@ function wireFindingsOf(stored: unknown): { wireFindings?: WireFinding[] } {
 }
 
 export function toRunResource(row: RunRow, results: readonly ResultRow[], appUrl: string): RunResource {
-  return { ...toRunListItem(row, appUrl), results: results.map(toAssertionResultResource) };
+  // A stored report the schema does not recognise (written by another version) shows none rather than junk.
+  const coverage = row.coverage === undefined || row.coverage === null ? undefined : CoverageReport.safeParse(row.coverage);
+  return {
+    ...toRunListItem(row, appUrl),
+    results: results.map(toAssertionResultResource),
+    ...(coverage?.success ? { coverage: coverage.data } : {}),
+  };
 }
 
 /** `data.run` of a webhook body: the same mapper, minus the fields the webhook contract does not carry. */

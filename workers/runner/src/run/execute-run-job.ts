@@ -6,6 +6,7 @@ import {
   summarize,
   transcriptQuotaNotice,
   type ConformanceRunReport,
+  type CoverageReport,
   type RunInterruption,
 } from '@mcptest/core';
 import { claimRun, handBackRun } from '@mcptest/db';
@@ -179,6 +180,7 @@ export async function executeRunJob(
   let unreachable: string | undefined;
   let protocolVersion: string | undefined;
   let conformance: ConformanceRunReport | undefined;
+  let coverage: CoverageReport | undefined;
   let executed: ExecutedAssertion[];
   try {
     const outcome = await executeSuite(plan.suite, {
@@ -200,6 +202,7 @@ export async function executeRunJob(
     unreachable = outcome.unreachable;
     protocolVersion = outcome.protocolVersion;
     conformance = outcome.conformance;
+    coverage = outcome.coverage;
   } finally {
     interruption = handle.interruption();
     deps.active.finish(runId);
@@ -245,6 +248,7 @@ export async function executeRunJob(
     ...(protocolVersion === undefined ? {} : { protocolVersion }),
     suiteName: plan.suite.name,
     ...(conformance === undefined ? {} : { conformance }),
+    ...(coverage === undefined ? {} : { coverage }),
   });
   log.info(
     {
