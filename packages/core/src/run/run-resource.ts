@@ -219,7 +219,8 @@ function wireFindingsOf(stored: unknown): { wireFindings?: WireFinding[] } {
 
 export function toRunResource(row: RunRow, results: readonly ResultRow[], appUrl: string): RunResource {
   // A stored report the schema does not recognise (written by another version) shows none rather than junk.
-  const coverage = row.coverage === undefined || row.coverage === null ? undefined : CoverageReport.safeParse(row.coverage);
+  const coverage =
+    row.coverage === undefined || row.coverage === null ? undefined : CoverageReport.safeParse(row.coverage);
   return {
     ...toRunListItem(row, appUrl),
     results: results.map(toAssertionResultResource),
