@@ -217,14 +217,19 @@ function wireFindingsOf(stored: unknown): { wireFindings?: WireFinding[] } {
   return parsed.success ? { wireFindings: parsed.data } : {};
 }
 
+/** `Run.coverage` as stored; a report the schema does not recognise (another version wrote it) reads as none. */
+export function runCoverageOf(stored: unknown): CoverageReport | undefined {
+  if (stored === undefined || stored === null) return undefined;
+  const parsed = CoverageReport.safeParse(stored);
+  return parsed.success ? parsed.data : undefined;
+}
+
 export function toRunResource(row: RunRow, results: readonly ResultRow[], appUrl: string): RunResource {
-  // A stored report the schema does not recognise (written by another version) shows none rather than junk.
-  const coverage =
-    row.coverage === undefined || row.coverage === null ? undefined : CoverageReport.safeParse(row.coverage);
+  const coverage = runCoverageOf(row.coverage);
   return {
     ...toRunListItem(row, appUrl),
     results: results.map(toAssertionResultResource),
-    ...(coverage?.success ? { coverage: coverage.data } : {}),
+    ...(coverage === undefined ? {} : { coverage }),
   };
 }
 

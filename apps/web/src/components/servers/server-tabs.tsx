@@ -1,7 +1,7 @@
 import { NavLinks } from '@/components/nav-links';
 
-/** A server's pages as tabs under its header: the overview (connection, discovery, details), its
- * conformance and its auth posture. */
+/** A server's pages as tabs under its header: the overview (connection, discovery, details), the coverage of its
+ * tools by its suites, its conformance and its auth posture. */
 export function ServerTabs({ org, serverId }: { org: string; serverId: string }) {
   const base = `/o/${org}/servers/${serverId}`;
   return (
@@ -9,6 +9,7 @@ export function ServerTabs({ org, serverId }: { org: string; serverId: string })
       <NavLinks
         links={[
           { href: base, label: 'Overview', exact: true },
+          { href: `${base}/coverage`, label: 'Coverage' },
           { href: `${base}/conformance`, label: 'Conformance' },
           { href: `${base}/auth-posture`, label: 'Auth posture' },
         ]}
