@@ -174,7 +174,7 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     for (const executed of byAssertion) results.push(...executed);
     coverage = await runCoverage(run, suite, byAssertion);
   } finally {
-    for (const session of run.parked.values()) await session.close().catch(() => undefined);
+    for (const opened of run.parked.values()) if (opened.ok) await opened.session.close().catch(() => undefined);
     for (const entry of run.shared?.values() ?? []) {
       const opened = await entry;
       if (opened.ok) await opened.session.close().catch(() => undefined);
@@ -229,10 +229,8 @@ async function phaseOrder(run: RunState, suite: LoadedSuite, sharedFixtureDir: s
     if (spec.ok) {
       const calls = plannedCalls(first);
       const opened = await openSession(run, spec.spec, first, calls, performance.now() + first.timeoutMs);
-      if (opened.ok) {
-        tools = opened.tools;
-        if (!run.shared) run.parked.set(JSON.stringify(spec.spec), opened.session);
-      }
+      if (opened.ok) tools = opened.tools;
+      if (!run.shared) run.parked.set(JSON.stringify(spec.spec), opened);
     }
   }
   const planned = await run.checker.run(
@@ -295,10 +293,11 @@ interface RunState {
   /** Connections whose session-opening messages were validated already (once per run, see `checkWire`). */
   wireOpeningChecked: Set<string>;
   /**
-   * Sessions opened (and listed) to plan the run's phase order, per connection, each waiting for the first assertion
-   * on its connection (per-assertion mode only); any left are closed when the run ends.
+   * The session opened (and listed) to plan the run's phase order, or why it could not be, per connection, waiting for
+   * the first assertion on its connection (per-assertion mode only), which takes it instead of trying again: planning
+   * adds no request, whether the server answers or not. One left over is closed when the run ends.
    */
-  parked: Map<string, McpSession>;
+  parked: Map<string, OpenedSession>;
   onBudgetExhausted(exhausted: BudgetExhausted): void;
   onToolCall(): void;
 }
@@ -533,7 +532,8 @@ async function openSession(
       // Adopting a known discover result sends nothing, so there is no request to pace or to count in flight.
       const parked = run.parked.get(key);
       run.parked.delete(key);
-      session = parked ?? (await (knownDiscovery ? opening() : run.gate.send(opening)));
+      if (parked && !parked.ok) return parked;
+      session = parked?.session ?? (await (knownDiscovery ? opening() : run.gate.send(opening)));
       run.eras.set(key, session.era);
       if (session.discovery) run.discoveries.set(key, session.discovery);
       run.protocolVersions.add(session.protocolVersion);
