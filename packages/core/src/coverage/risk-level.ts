@@ -57,7 +57,10 @@ function metaLevel(value: unknown): RiskLevel | undefined {
   return (RISK_LEVELS as readonly unknown[]).includes(value) ? (value as RiskLevel) : undefined;
 }
 
-type ReadRiskHint = { state: 'absent' } | { state: 'ok'; level: RiskLevel; key: string } | { state: 'unknown'; key: string; value: unknown };
+type ReadRiskHint =
+  | { state: 'absent' }
+  | { state: 'ok'; level: RiskLevel; key: string }
+  | { state: 'unknown'; key: string; value: unknown };
 
 /** The tool's `_meta` risk hint: `mcp.dev/riskLevel` wins over `risk_level` when both are present. */
 export function readRiskHint(tool: ToolDescriptor): ReadRiskHint {
@@ -80,7 +83,11 @@ export function readRiskHint(tool: ToolDescriptor): ReadRiskHint {
  * - `trust`: the hint stands.
  * The class's level counts `idempotentHint: true` only where the policy reads annotations.
  */
-export function riskLevelOf(tool: ToolDescriptor, classification: ToolClassification, policy: ExecPolicy): ToolRiskLevel {
+export function riskLevelOf(
+  tool: ToolDescriptor,
+  classification: ToolClassification,
+  policy: ExecPolicy,
+): ToolRiskLevel {
   const annotations = policy.annotation_trust === 'ignore' ? undefined : readAnnotations(tool);
   const idempotent = annotations?.state === 'ok' && annotations.hints.idempotentHint === true;
   const byClass: ToolRiskLevel = {
@@ -91,7 +98,10 @@ export function riskLevelOf(tool: ToolDescriptor, classification: ToolClassifica
   const hint = readRiskHint(tool);
   if (hint.state === 'absent') return byClass;
   if (hint.state === 'unknown') {
-    return { ...byClass, reason: `${byClass.reason}; _meta ${hint.key} ${JSON.stringify(hint.value)} ignored as unknown` };
+    return {
+      ...byClass,
+      reason: `${byClass.reason}; _meta ${hint.key} ${JSON.stringify(hint.value)} ignored as unknown`,
+    };
   }
   const declared = `_meta ${hint.key}: "${hint.level}"`;
   if (policy.annotation_trust === 'ignore') {
