@@ -119,6 +119,8 @@ const API_CASES: Record<string, ApiCase> = {
     },
   },
   getServerAuthPosture: {},
+  getServerCoverage: { query: (set) => ({ suiteId: set.suiteId }) },
+  getProjectCoverage: {},
   runAuthPosture: {
     body: () => ({}),
     // The run scope runs an existing posture suite (creating one needs write: its route.test.ts).

@@ -13,6 +13,7 @@ Commands:
   validate <suites...>  check suite files without running them
   classify <tools.json> classify tools under the execution safety policy
   lint <tools.json>     lint tool descriptors
+  coverage <suites...>  which of a server's tools the suites assert on, by risk phase
   audit --url URL       probe every tool and write a starter suite
   conformance --url URL run the MCP conformance checks of one revision, safely
   auth-posture --url URL check what an attacker finds at an OAuth-protected server's gate
@@ -39,6 +40,7 @@ const COMMANDS = {
   validate: async () => (await import('./commands/validate')).validateCommand,
   classify: async () => (await import('./commands/classify')).classifyCommand,
   lint: async () => (await import('./commands/lint')).lintCommand,
+  coverage: async () => (await import('./commands/coverage')).coverageCommand,
   mock: async () => (await import('./commands/mock')).mockCommand,
   audit: async () => (await import('./commands/audit')).auditCommand,
   conformance: async () => (await import('./commands/conformance')).conformanceCommand,

@@ -28,3 +28,4 @@ export * from './auth-posture';
 export * from './oauth';
 export * from './surface';
 export * from './slo';
+export * from './coverage';

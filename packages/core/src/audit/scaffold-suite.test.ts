@@ -86,6 +86,15 @@ describe('scaffoldSuite', () => {
     expect(assertion?.skip).toBeUndefined();
   });
 
+  it('a test held for review (starter suites): review line, the reason, and skip, whatever the decision', () => {
+    const file = scaffoldSuite(input(create, { review: 'risk phase medium: it may change state' }));
+    const lines = file.yaml.split('\n');
+    expect(lines[0]).toBe(REVIEW_BEFORE_FIRST_RUN);
+    expect(lines).toContain(SCAFFOLD_SERIAL_MARKER);
+    expect(file.yaml).toContain('# held for review: risk phase medium: it may change state');
+    expect(load(file.yaml).assertions[0]?.skip).toEqual({ reason: REVIEW_SKIP_REASON });
+  });
+
   it('destructive under execute_destructive is ExecuteOnce: serial, not review', () => {
     const classification = classifyTool(remove, policy);
     const file = scaffoldSuite({

@@ -56,6 +56,12 @@ export interface ScaffoldSuiteInput {
   server?: ScaffoldServer;
   /** Default 30 s. */
   timeoutMs?: number;
+  /**
+   * Why the test is held for review although the policy would run it (a starter suite holds every tool that is not
+   * read-only, and read-only guesses whose description speaks of changing state): it gets the review line and `skip:`
+   * as a GenerateOnly test does, and this reason as a comment.
+   */
+  review?: string;
 }
 
 export interface ScaffoldedFile {
@@ -162,13 +168,15 @@ function describeDecision(decision: ExecDecision): string {
 export function scaffoldSuite(input: ScaffoldSuiteInput): ScaffoldedFile {
   const { tool, classification, decision, args, observed } = input;
   const header: string[] = [];
-  if (decision.decision === 'GenerateOnly') header.push(REVIEW_BEFORE_FIRST_RUN);
+  const held = decision.decision === 'GenerateOnly' || input.review !== undefined;
+  if (held) header.push(REVIEW_BEFORE_FIRST_RUN);
   if (decision.decision === 'ExecuteOnce') header.push(SCAFFOLD_SERIAL_MARKER);
   header.push(
     comment(
       `Scaffolded by mcptest audit. ${tool.name}: ${classification.class} by ${classification.source} (${classification.reason}); ${describeDecision(decision)}.`,
     ),
   );
+  if (input.review !== undefined) header.push(comment(`held for review: ${input.review}`));
   if (input.argumentsProblem !== undefined) {
     header.push(comment(`arguments could not be made up (${input.argumentsProblem}); fill in args by hand`));
   }
@@ -198,7 +206,7 @@ export function scaffoldSuite(input: ScaffoldSuiteInput): ScaffoldedFile {
     for (const note of notes) header.push(comment(note));
     document.server = block;
   }
-  if (decision.decision === 'GenerateOnly') document.skip = REVIEW_SKIP_REASON;
+  if (held) document.skip = REVIEW_SKIP_REASON;
   document.assert = { tool: tool.name, args, expect };
   document.timeout = `${Math.max(1, Math.round((input.timeoutMs ?? 30_000) / 1000))}s`;
 

@@ -20,7 +20,6 @@ export {
 } from './read-tool-hints';
 export * from './classify-tool';
 export * from './decide';
-export * from './order-by-risk';
 export * from './budget';
 export * from './outbound-gate';
 export * from './result-sensitivity';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseSloBreaches, SloBreach } from '../slo/evaluate-slo';
 import { RunSurfaceDrift, SurfacePinVerdict } from '../surface/run-surface-drift';
+import { CoverageReport } from '../coverage/compute-coverage';
 import { WireFinding } from '../wire/wire-finding';
 import {
   type DbRunStatus,
@@ -103,6 +104,11 @@ export const RunResource = z.object({
   sloBreaches: z.array(SloBreach).optional(),
   /** Present when the run recorded its server's surface (hosted runs whose session opened). */
   surface: RunSurfaceSummary.optional(),
+  /**
+   * The tools the server listed and which of them the run's assertions covered, by risk phase
+   * (docs/health.md#coverage-and-risk-phases); absent when the run obtained no listing. Not in lists or webhooks.
+   */
+  coverage: CoverageReport.optional(),
   error: z.string().nullable(),
   queuedAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
@@ -111,8 +117,8 @@ export const RunResource = z.object({
 });
 export type RunResource = z.infer<typeof RunResource>;
 
-/** In lists: the run without its results. */
-export const RunListItem = RunResource.omit({ results: true });
+/** In lists: the run without its results and coverage. */
+export const RunListItem = RunResource.omit({ results: true, coverage: true });
 export type RunListItem = z.infer<typeof RunListItem>;
 
 /**
@@ -153,6 +159,8 @@ export interface RunRow {
   sloBreaches?: unknown;
   /** `Run.surfaceDrift` as stored (core RunSurfaceDrift), when the query included it. */
   surfaceDrift?: unknown;
+  /** `Run.coverage` as stored (JSON), when the query selected it. */
+  coverage?: unknown;
   error: string | null;
   queuedAt: Date;
   startedAt: Date | null;
@@ -255,8 +263,20 @@ function wireFindingsOf(stored: unknown): { wireFindings?: WireFinding[] } {
   return parsed.success ? { wireFindings: parsed.data } : {};
 }
 
+/** `Run.coverage` as stored; a report the schema does not recognise (another version wrote it) reads as none. */
+export function runCoverageOf(stored: unknown): CoverageReport | undefined {
+  if (stored === undefined || stored === null) return undefined;
+  const parsed = CoverageReport.safeParse(stored);
+  return parsed.success ? parsed.data : undefined;
+}
+
 export function toRunResource(row: RunRow, results: readonly ResultRow[], appUrl: string): RunResource {
-  return { ...toRunListItem(row, appUrl), results: results.map(toAssertionResultResource) };
+  const coverage = runCoverageOf(row.coverage);
+  return {
+    ...toRunListItem(row, appUrl),
+    results: results.map(toAssertionResultResource),
+    ...(coverage === undefined ? {} : { coverage }),
+  };
 }
 
 /** `data.run` of a webhook body: the same mapper, minus the fields the webhook contract does not carry. */

@@ -327,9 +327,33 @@ describe('loadSuite: broken files are located and explained', () => {
       ),
     );
     expect(errors).toEqual([
-      'bad.yaml:2:1: unknown key `x-defaults` at the top level (allowed here: name, server, setup, timeout, skip, skip_unless_env, fixture, policy, wire_schema, conformance, auth_posture, slo, pin, assertions)',
+      'bad.yaml:2:1: unknown key `x-defaults` at the top level (allowed here: name, server, setup, timeout, skip, skip_unless_env, fixture, policy, wire_schema, conformance, auth_posture, slo, pin, order, assertions)',
       'bad.yaml:2:38: unknown key `contians` in `assertions[0].assert.expect` (did you mean `contains`?)',
     ]);
+  });
+});
+
+describe('loadSuite: order and phase', () => {
+  const items = [
+    'assertions:',
+    '  - name: a',
+    '    phase: setup',
+    '    assert: { tool: seed }',
+    '  - name: b',
+    '    assert: { tool: echo }',
+  ];
+  it("carries `order:` and an assertion's `phase: setup`; absent means risk order and no phase", () => {
+    const suite = loaded(yaml('order: as_written', ...items));
+    expect(suite.order).toBe('as_written');
+    expect(suite.assertions.map((a) => a.phase)).toEqual(['setup', undefined]);
+    expect(loaded(yaml(...items)).order).toBeUndefined();
+  });
+
+  it('refuses another order or phase', () => {
+    expect(errorsOf(yaml('order: random', ...items)).join('\n')).toContain('order');
+    expect(errorsOf(yaml('assertions:', '  - phase: high', '    assert: { tool: echo }')).join('\n')).toContain(
+      'phase',
+    );
   });
 });
 

@@ -114,6 +114,8 @@ export type LoadedAssertion = LoadedAssertionBlock & {
   skip?: { reason: string };
   /** Environment variables that must all be set (non-empty) for the assertion to run; the suite's first. */
   skipUnlessEnv: string[];
+  /** `setup`: a fixture the others need, run in the first phase (docs/health.md#coverage-and-risk-phases). */
+  phase?: 'setup';
 };
 
 export interface LoadedSuite {
@@ -138,6 +140,8 @@ export interface LoadedSuite {
   slo?: SloConfig;
   /** The suite's `pin:` (suite files only): runs compare the server's surface with the approved one. */
   pin?: SuitePin;
+  /** The suite's `order:`; absent means `risk` (assertions run by risk phase, reported in the order written). */
+  order?: 'risk' | 'as_written';
   /** Empty only when the suite has a `conformance:` or `auth_posture:` block. */
   assertions: LoadedAssertion[];
 }
@@ -692,6 +696,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
       timeoutMs: p.doc.timeout ?? p.defaults.timeoutMs ?? DEFAULT_ASSERTION_TIMEOUT_MS,
       ...(skipReason === undefined ? {} : { skip: { reason: skipReason } }),
       skipUnlessEnv: [...new Set([...p.defaults.skipUnlessEnv, ...(p.doc.skip_unless_env ?? [])])],
+      ...(p.doc.phase === undefined ? {} : { phase: p.doc.phase }),
     });
   });
 
@@ -710,6 +715,7 @@ function loadUnsafe(text: string, file: string, options: LoadSuiteOptions): Load
       ...(suiteInfo?.doc.auth_posture === undefined ? {} : { authPosture: suiteInfo.doc.auth_posture }),
       ...(suiteInfo?.doc.slo === undefined ? {} : { slo: suiteInfo.doc.slo }),
       ...(suiteInfo?.doc.pin === undefined ? {} : { pin: suiteInfo.doc.pin }),
+      ...(suiteInfo?.doc.order === undefined ? {} : { order: suiteInfo.doc.order }),
       assertions,
     },
   };

@@ -711,6 +711,15 @@ export const AssertionDocument = z
       examples: [{ tool: 'longRunningOperation', args: { duration: 1, steps: 2 }, expect: { min_count: 2 } }],
     }),
     ...trajectoryDocumentShape,
+    phase: z
+      .literal('setup')
+      .optional()
+      .meta({
+        description:
+          '`setup`: a fixture other assertions need, run first whatever its tools (the run otherwise orders ' +
+          'assertions by risk phase: read-only, low, medium, high; see the suite key `order`).',
+        examples: ['setup'],
+      }),
   })
   .meta({
     description:
@@ -855,12 +864,24 @@ export const SuiteDocument = z
         "without failing. Overrides the project's setting; web runs only, the CLI ignores it (docs/health.md).",
       examples: ['approved', { surface: 'approved', on_change: 'warn' }],
     }),
+    order: z
+      .enum(['risk', 'as_written'])
+      .optional()
+      .meta({
+        description:
+          'The order assertions run in. `risk` (default): by risk phase, each phase in the order written: ' +
+          'assertions marked `phase: setup`, then those calling only read-only tools (or none), then low (idempotent ' +
+          "writes), medium (other writes), high (destructive); an assertion's phase is the most cautious of the " +
+          'tools it and its setup steps call (docs/health.md#coverage-and-risk-phases). `as_written`: the order of ' +
+          'the file. Results are reported in the order written either way.',
+        examples: ['as_written'],
+      }),
     assertions: z
       .array(AssertionDocument)
       .optional()
       .meta({
         description:
-          'The assertions, run one at a time in the order written. The other keys of the ' +
+          'The assertions, run one at a time (in risk-phase order unless `order: as_written`). The other keys of the ' +
           'suite are defaults for them. Required, and not empty, unless the suite has a `conformance:` or ' +
           '`auth_posture:` block.',
         examples: [

@@ -17,6 +17,7 @@ import {
   type AssertionResult,
   type AuthorizationFailure,
   type ConformanceRunReport,
+  type CoverageReport,
   type FinalRunStatusValue,
   type Regression,
   type RunLifecycleEvent,
@@ -83,6 +84,8 @@ export interface FinishRunInput {
    * ConformanceReport row, here and only here, in the same transaction as the run's end.
    */
   conformance?: ConformanceRunReport | undefined;
+  /** The run's coverage (ExecuteSuiteResult.coverage): stored on the run as `Run.coverage`. */
+  coverage?: CoverageReport | undefined;
   /**
    * The server's OAuth connection could not be refreshed (docs/oauth.md): a `server.authorization_failed` delivery for
    * each webhook of the project subscribed to it, beside the run's own events, so it goes out through the same outbox.
@@ -188,6 +191,7 @@ async function finishInTransaction(
       ...(input.callsUsed === undefined ? {} : { callsUsed: input.callsUsed }),
       ...(input.requestsUsed === undefined ? {} : { requestsUsed: input.requestsUsed }),
       ...(input.protocolVersion === undefined ? {} : { protocolVersion: input.protocolVersion }),
+      ...(input.coverage === undefined ? {} : { coverage: input.coverage as unknown as object }),
       finishedAt: now,
       durationMs: run.startedAt ? now.getTime() - run.startedAt.getTime() : 0,
       workerId: null,

@@ -1,12 +1,12 @@
 import {
   classifyAuditOutcome,
-  classifyTool,
   decide,
   dedupeScaffoldFileNames,
   defaultExecPolicy,
   invalidInputProbes,
   lintTools,
-  orderByRisk,
+  orderByPhase,
+  classifyRisk,
   scaffoldSuite,
   scoreAudit,
   synthesizeArguments,
@@ -16,6 +16,7 @@ import {
   type ExecDecision,
   type ExecPolicy,
   type InvalidInputProbe,
+  type RiskLevel,
   type ToolClassification,
   type ToolDescriptor,
   budgetExhaustedMessage,
@@ -44,6 +45,8 @@ const SESSION_BREAKING = new Set(['connection_lost', 'transport_error', 'connect
 interface PlannedTool {
   tool: ToolDescriptor;
   classification: ToolClassification;
+  /** Its risk phase: probes run read-only first, destructive last (orderByPhase). */
+  phase: RiskLevel;
   live: ExecDecision;
   generate: ExecDecision;
 }
@@ -158,17 +161,18 @@ export async function runAudit(options: RunAuditOptions): Promise<RunAuditResult
     emit({ type: 'audit.tools_listed', count: tools.length });
 
     const lints = lintTools(tools, policy);
-    const planned: PlannedTool[] = orderByRisk(
+    const planned: PlannedTool[] = orderByPhase(
       tools.map((tool) => {
-        const classification = classifyTool(tool, policy);
+        const { classification, risk } = classifyRisk(tool, policy);
         return {
           tool,
           classification,
+          phase: risk.level,
           live: decide(classification.class, 'live', policy),
           generate: decide(classification.class, 'generate', policy),
         };
       }),
-      (plan) => plan.classification.class,
+      (plan) => plan.phase,
     );
 
     const limiter = createInFlightLimiter(policy.concurrency);

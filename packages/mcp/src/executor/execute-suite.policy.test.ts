@@ -141,8 +141,98 @@ assertions:
       'search#2:PASS',
     ]);
     expect(run.results[1]).toMatchObject({ detail: NOT_REPEATED_ACROSS_TRIALS, toolClass: 'Mutating' });
-    expect(newCalls()).toEqual(['create_record', 'search_records', 'search_records', 'search_records']);
+    // Executed in risk-phase order (the reads first), reported in suite order.
+    expect(newCalls()).toEqual(['search_records', 'search_records', 'search_records', 'create_record']);
     expect(run.callsUsed).toBe(4);
+  });
+});
+
+describe('risk phases', () => {
+  const PHASED = `
+assertions:
+  - name: delete
+    assert: { tool: delete_record, args: { id: 1 } }
+  - name: create
+    assert: { tool: create_record, args: { title: t } }
+  - name: search
+    assert: { tool: search_records }
+  - name: fixture
+    phase: setup
+    assert: { tool: create_record, args: { title: fixture } }
+  - name: get with a writing setup
+    setup: [ { tool: create_record, args: { title: s } } ]
+    assert: { tool: get_record, args: { id: 42 } }
+  - name: resources call no tool
+    assert_resources: { list: {} }
+`;
+  const allowed = { ...fast, execute_destructive: true };
+
+  it('runs setup, read-only, low, medium, high (written order within a phase) and reports in suite order', async () => {
+    const events: ExecutionEvent[] = [];
+    const run = await executeSuite(
+      suiteOf(PHASED),
+      options({ policy: allowed, onEvent: (event) => events.push(event) }),
+    );
+    expect(run.results.map((r) => r.name)).toEqual([
+      'delete',
+      'create',
+      'search',
+      'fixture',
+      'get with a writing setup',
+      'resources call no tool',
+    ]);
+    // The mock lists no resources, so the last one fails; every tool call passed.
+    expect(run.results.map((r) => r.status)).toEqual(['PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'FAIL']);
+    // fixture (setup); search, resources (read-only); create, get's setup and get (medium); delete (high).
+    expect(events.flatMap((e) => (e.type === 'assertion.started' ? [e.name] : []))).toEqual([
+      'fixture',
+      'search',
+      'resources call no tool',
+      'create',
+      'get with a writing setup',
+      'delete',
+    ]);
+    expect(newCalls()).toEqual([
+      'create_record',
+      'search_records',
+      'create_record',
+      'create_record',
+      'get_record',
+      'delete_record',
+    ]);
+  });
+
+  it('runs in the written order with `order: as_written`, and ordering costs no request', async () => {
+    const phased = await executeSuite(suiteOf(PHASED), options({ policy: allowed }));
+    callsBefore = mock.calls.length;
+    const written = await executeSuite(suiteOf(`order: as_written\n${PHASED}`), options({ policy: allowed }));
+    expect(newCalls()).toEqual([
+      'delete_record',
+      'create_record',
+      'search_records',
+      'create_record',
+      'create_record',
+      'get_record',
+    ]);
+    // The session that listed tools to plan the phases is the first assertion's: no extra session or request.
+    expect(phased.requestsUsed).toBe(written.requestsUsed);
+  });
+
+  it("returns the run's coverage: listed tools, which ran assertions cover them, each tool's phase", async () => {
+    const run = await executeSuite(suiteOf(PHASED), options());
+    const coverage = run.coverage!;
+    expect(coverage.tools.map((t) => [t.name, t.phase, t.covered])).toEqual([
+      ['search_records', 'read-only', true],
+      ['get_record', 'read-only', true],
+      ['read_secret', 'read-only', false],
+      ['slow_search', 'read-only', false],
+      ['where', 'read-only', false],
+      ['create_record', 'medium', true],
+      // Refused by the policy (SKIP): not covered by this run.
+      ['delete_record', 'high', false],
+    ]);
+    expect(coverage.uncoveredRisky).toEqual(['delete_record']);
+    expect(coverage.tools.find((t) => t.name === 'create_record')).toMatchObject({ assertions: 2, setupUses: 1 });
   });
 });
 

@@ -7,6 +7,8 @@ import {
   describeLocalFileUse,
   findUnreachableServer,
   type BudgetExhausted,
+  coverageAssertionsOf,
+  type CoverageReport,
   expandEnv,
   type LoadedAssertion,
   type LoadedSuite,
@@ -105,6 +107,7 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     wireOpeningChecked: new Set(),
     surface: undefined,
     surfaceWarnings: [],
+    parked: new Map(),
     onBudgetExhausted(exhausted) {
       if (budgetEvent) return;
       budgetEvent = exhausted;
@@ -124,6 +127,7 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
   let sharedFixture: Awaited<ReturnType<typeof isolateFixture>> | undefined;
   let conformance: ExecuteSuiteResult['conformance'];
   let authPosture: ExecuteSuiteResult['authPosture'];
+  let coverage: CoverageReport | undefined;
   try {
     // The suite's conformance block runs once, before the assertions, on its own session in its revision's era.
     const checked = await runSuiteConformance(suite, {
@@ -159,15 +163,22 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
       // One server session serves every assertion, so they share one copy of the fixture as well.
       sharedFixture = await isolateFixture(options.fixtureDir);
     }
-    for (const assertion of suite.assertions) {
+    // Executed in risk-phase order, reported in suite order (callers and reporters rely on it).
+    const order = await phaseOrder(run, suite, sharedFixture?.dir);
+    const byAssertion: ExecutedAssertion[][] = suite.assertions.map(() => []);
+    for (const index of order) {
+      const assertion = suite.assertions[index]!;
       for (let trial = 0; trial < trials; trial++) {
         emit({ type: 'assertion.started', key: assertion.key, name: assertion.name, trial });
         const result = await runAssertion(run, suite, assertion, trial, sharedFixture?.dir);
-        results.push(result);
+        byAssertion[index]!.push(result);
         emit({ type: 'assertion.finished', result });
       }
     }
+    for (const executed of byAssertion) results.push(...executed);
+    coverage = await runCoverage(run, suite, byAssertion);
   } finally {
+    for (const opened of run.parked.values()) if (opened.ok) await opened.session.close().catch(() => undefined);
     for (const entry of run.shared?.values() ?? []) {
       const opened = await entry;
       if (opened.ok) await opened.session.close().catch(() => undefined);
@@ -193,7 +204,66 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     ...(authPosture === undefined ? {} : { authPosture }),
     ...(run.surface?.read ? { surface: run.surface.read, surfaceHash: hashSurface(run.surface.read) } : {}),
     ...(run.surfaceWarnings.length > 0 ? { surfaceWarnings: run.surfaceWarnings } : {}),
+    ...(coverage === undefined ? {} : { coverage }),
   };
+}
+
+/**
+ * The order the suite's assertions run in: indices into `suite.assertions`, by risk phase (`planPhases`) unless the
+ * suite says `order: as_written`. The phases need the server's tool listing before the first assertion, so the first
+ * assertion that will open a session opens it now and lists tools; in per-assertion mode that session is parked and
+ * handed to the first assertion on its connection, so ordering costs no extra session or request. Assertions on other
+ * connections, and runs where no listing could be had, are classified from the tools the listing holds, else by name.
+ */
+async function phaseOrder(run: RunState, suite: LoadedSuite, sharedFixtureDir: string | undefined): Promise<number[]> {
+  const asWritten = suite.assertions.map((_, index) => index);
+  if (suite.order === 'as_written') return asWritten;
+  const { options } = run;
+  if (suite.assertions.length < 2) return asWritten;
+  const first = suite.assertions.find(
+    (a): a is ServerAssertion => a.kind !== 'trajectory' && staticSkipReason(a, options.env) === undefined,
+  );
+  let tools: ReadonlyMap<string, ToolDescriptor> = new Map();
+  // A per-assertion fixture copy changes the connection (stdio args), so a listing now could not be reused: names.
+  const listable =
+    !options.signal?.aborted &&
+    !run.gate.exhausted &&
+    (options.allowLocalFiles === true || (first !== undefined && assertionLocalFileUse(first) === undefined)) &&
+    !(options.isolateFixtures && options.fixtureDir && !run.shared);
+  if (first !== undefined && listable) {
+    const spec = await connectionSpec(run.checker, first, suite, options, sharedFixtureDir ?? options.fixtureDir);
+    if (spec.ok) {
+      const calls = plannedCalls(first);
+      const opened = await openSession(run, spec.spec, first, calls, performance.now() + first.timeoutMs);
+      if (opened.ok) tools = opened.tools;
+      if (!run.shared) run.parked.set(JSON.stringify(spec.spec), opened);
+    }
+  }
+  const planned = await run.checker.run(
+    'planPhases',
+    suite.assertions.map((a) => ({ calls: plannedCalls(a), ...(a.phase === undefined ? {} : { phase: a.phase }) })),
+    tools,
+    options.policy,
+  );
+  return planned.ok ? planned.value.order : asWritten;
+}
+
+/**
+ * The run's coverage: the first listing the run holds against the suite's assertions that ran (some trial not SKIP),
+ * computed in the checker (the policy's globs on the server's names). Undefined without a listing.
+ */
+async function runCoverage(
+  run: RunState,
+  suite: LoadedSuite,
+  byAssertion: readonly (readonly ExecutedAssertion[])[],
+): Promise<CoverageReport | undefined> {
+  const listing = run.listings.values().next();
+  if (listing.done === true) return undefined;
+  const ran = coverageAssertionsOf(suite).filter((_, index) =>
+    (byAssertion[index] ?? []).some((result) => result.status !== 'SKIP'),
+  );
+  const computed = await run.checker.run('computeCoverage', [...listing.value.values()], ran, run.options.policy);
+  return computed.ok ? computed.value : undefined;
 }
 
 type OpenedSession =
@@ -231,6 +301,12 @@ interface RunState {
   /** The server's surface (`readSurface` option): `{read: undefined}` once tried, so it is read at most once. */
   surface: { read: ServerSurface | undefined } | undefined;
   surfaceWarnings: string[];
+  /**
+   * The session opened (and listed) to plan the run's phase order, or why it could not be, per connection, waiting for
+   * the first assertion on its connection (per-assertion mode only), which takes it instead of trying again: planning
+   * adds no request, whether the server answers or not. One left over is closed when the run ends.
+   */
+  parked: Map<string, OpenedSession>;
   onBudgetExhausted(exhausted: BudgetExhausted): void;
   onToolCall(): void;
 }
@@ -463,7 +539,10 @@ async function openSession(
           ...(knownDiscovery ? { knownDiscovery } : {}),
         });
       // Adopting a known discover result sends nothing, so there is no request to pace or to count in flight.
-      session = await (knownDiscovery ? opening() : run.gate.send(opening));
+      const parked = run.parked.get(key);
+      run.parked.delete(key);
+      if (parked && !parked.ok) return parked;
+      session = parked?.session ?? (await (knownDiscovery ? opening() : run.gate.send(opening)));
       run.eras.set(key, session.era);
       if (session.discovery) run.discoveries.set(key, session.discovery);
       run.protocolVersions.add(session.protocolVersion);

@@ -1,6 +1,7 @@
 import type {
   AssertionResult,
   CallBudget,
+  CoverageReport,
   ExecPolicy,
   ProtocolChoice,
   ServerSurface,
@@ -140,6 +141,12 @@ export interface ExecuteSuiteResult {
    * without a block, or when the run was cancelled or out of budget before the checks ran.
    */
   conformance?: ConformanceRunReport;
+  /**
+   * Which tools the server listed and which of them the run's assertions covered (an assertion covers its block's
+   * tool when some trial of it was not SKIP), with each tool's class and risk phase; absent when no listing was
+   * obtained (no session opened). From the listing of the first connection the run listed.
+   */
+  coverage?: CoverageReport;
   /**
    * The suite's `auth_posture:` block's report (its findings are also results, named `auth_posture <finding id>`);
    * absent without a block, or when the run was cancelled or out of budget before the check ran.

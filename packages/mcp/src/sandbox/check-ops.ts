@@ -2,6 +2,8 @@ import {
   applyCaptures,
   checkToolResult,
   checkTrajectory,
+  computeCoverage,
+  planPhases,
   parseAuditLog,
   renderTemplate,
   type TraceEntry,
@@ -29,7 +31,7 @@ function trajectory(
 /**
  * Everything the executor evaluates on input a tenant (the suite) or a server (its answers, its schemas, its tool
  * names) controls: the checker, templating, captures (JSONPath), trajectory, logging and notification checks, and
- * the policy's classification (globs). Each is a pure function of cloneable data, so a `Checker` can run it in this
+ * the policy's classification (globs: judgeCalls, the run's phase order and its coverage). Each is a pure function of cloneable data, so a `Checker` can run it in this
  * thread (the CLI) or in a worker thread with a deadline (hosted runs, `createCheckPool`).
  */
 export const CHECK_OPS = {
@@ -40,6 +42,8 @@ export const CHECK_OPS = {
   checkLogging,
   checkNotifications,
   judgeCalls,
+  planPhases,
+  computeCoverage,
 };
 
 export type CheckOp = keyof typeof CHECK_OPS;

@@ -1,6 +1,7 @@
 import {
   type AuthorizationFailure,
   type ConformanceRunReport,
+  type CoverageReport,
   RUN_STATUS_TO_WIRE,
   type Regression,
   type RunSummary,
@@ -22,6 +23,8 @@ export interface CompleteRunInput {
   suiteName?: string | undefined;
   /** The suite's conformance report (ExecuteSuiteResult.conformance); finishRun stores it with the run's end. */
   conformance?: ConformanceRunReport | undefined;
+  /** The run's coverage (ExecuteSuiteResult.coverage); finishRun stores it on the run. */
+  coverage?: CoverageReport | undefined;
   /** The server's OAuth connection just expired: finishRun adds `server.authorization_failed` deliveries. */
   authorizationFailure?: AuthorizationFailure | undefined;
   /** The suite's SLO judged over its last runs (`evaluateRunSlo`): finishRun stores it and raises `slo.breached`. */

@@ -6,6 +6,7 @@ import {
   summarize,
   transcriptQuotaNotice,
   type ConformanceRunReport,
+  type CoverageReport,
   type RunInterruption,
   type ServerSurface,
 } from '@mcptest/core';
@@ -185,6 +186,7 @@ export async function executeRunJob(
   let conformance: ConformanceRunReport | undefined;
   let surfaceRead: { surface: ServerSurface; hash: string } | undefined;
   let surfaceWarnings: string[] | undefined;
+  let coverage: CoverageReport | undefined;
   let executed: ExecutedAssertion[];
   try {
     const outcome = await executeSuite(plan.suite, {
@@ -210,6 +212,7 @@ export async function executeRunJob(
     conformance = outcome.conformance;
     if (outcome.surface && outcome.surfaceHash) surfaceRead = { surface: outcome.surface, hash: outcome.surfaceHash };
     surfaceWarnings = outcome.surfaceWarnings;
+    coverage = outcome.coverage;
   } finally {
     interruption = handle.interruption();
     deps.active.finish(runId);
@@ -287,6 +290,7 @@ export async function executeRunJob(
     ...(conformance === undefined ? {} : { conformance }),
     ...(slo === undefined ? {} : { slo }),
     ...(surfaceRead ? { surface: { ...surfaceRead, pin: pin?.pin ?? null, policy: plan.policy } } : {}),
+    ...(coverage === undefined ? {} : { coverage }),
   });
   log.info(
     {

@@ -1,7 +1,9 @@
 import { NavLinks } from '@/components/nav-links';
 
-/** A server's pages as tabs under its header: the overview (connection, discovery, details), its
- * conformance, its auth posture and its latency. */
+/**
+ * A server's pages as tabs under its header: the overview (connection, discovery, details), the coverage of its tools
+ * by its suites, its conformance, its auth posture and its latency.
+ */
 export function ServerTabs({ org, serverId }: { org: string; serverId: string }) {
   const base = `/o/${org}/servers/${serverId}`;
   return (
@@ -9,6 +11,7 @@ export function ServerTabs({ org, serverId }: { org: string; serverId: string })
       <NavLinks
         links={[
           { href: base, label: 'Overview', exact: true },
+          { href: `${base}/coverage`, label: 'Coverage' },
           { href: `${base}/conformance`, label: 'Conformance' },
           { href: `${base}/auth-posture`, label: 'Auth posture' },
           { href: `${base}/latency`, label: 'Latency' },

@@ -74,6 +74,10 @@ export const OPERATIONS = {
    */
   connectServer: 'write',
   disconnectServer: 'write',
+  /** Which of a server's discovered tools its suites assert on, by risk phase (and the Coverage tab). */
+  getServerCoverage: 'read',
+  /** The same for every server of a project. */
+  getProjectCoverage: 'read',
   /** A server's latest auth-posture findings (and the Auth posture tab). */
   getServerAuthPosture: 'read',
   /** "Run auth-posture check": a run of the server's `Auth posture` suite; creating it also needs write, as above. */

@@ -1,4 +1,4 @@
-import { toAssertionResultResource, type WireFinding } from '@mcptest/core';
+import { type CoverageReport, runCoverageOf, toAssertionResultResource, type WireFinding } from '@mcptest/core';
 import { findRunResults } from '@mcptest/db';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getRunRowOrThrow } from './get-run';
@@ -30,10 +30,12 @@ export async function getRunWithResults(
   deps: ServiceDeps,
   actor: Actor,
   runId: string,
-): Promise<{ run: RunListItem; results: RunResultView[] }> {
+): Promise<{ run: RunListItem; results: RunResultView[]; coverage?: CoverageReport }> {
   const row = await getRunRowOrThrow(deps, actor, runId);
   const results = await findRunResults(deps.db.tenant(actor.tenantId), runId);
+  const coverage = runCoverageOf(row.coverage);
   return {
+    ...(coverage === undefined ? {} : { coverage }),
     run: toRunListItem(row, deps.appUrl),
     results: results.map((r) => ({
       ...r,

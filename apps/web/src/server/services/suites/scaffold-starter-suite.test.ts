@@ -1,12 +1,13 @@
 // Starter suites from a stored discovery: against the real server-everything (discovered through the service), and a
 // hand-made discovery for the policy's marks (destructive tools skipped for review, mutating ones serial).
-import { loadSuite } from '@mcptest/core';
+import { CoverageReport, loadSuite, REVIEW_SKIP_REASON } from '@mcptest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { startEverythingServer, type RunningServer } from '../../../../../../test/mcp-servers';
 import { useTestRedis } from '../../../../../../test/redis';
 import { queueRun, seedSuite, startTestWorker, waitForRunEnd } from '../../../../../../test/worker';
 import { discoverServer } from '@/server/services/servers/discover-server';
+import { getServerCoverage } from '@/server/services/coverage/get-server-coverage';
 import { checkSuiteYaml } from './check-suite-yaml';
 import { PLACEHOLDER_EXAMPLE_YAML, scaffoldStarterSuite } from './scaffold-starter-suite';
 import { testServiceDeps } from '@/server/services/test-service-deps';
@@ -47,6 +48,13 @@ describe('scaffoldStarterSuite against server-everything', () => {
     // No server block: the hosted server (with its secret headers) is the suite's, never written into YAML.
     expect(loaded.suite.server).toBeUndefined();
     expect(starter.yaml).not.toContain(everything.url);
+    // Live checks for read-only tools; every other tool held for review before its first run.
+    const coverage = await getServerCoverage(deps, actor, seeded.serverId);
+    const phaseOf = new Map(coverage.report!.tools.map((t) => [t.name, t.phase]));
+    for (const assertion of loaded.suite.assertions) {
+      const tool = assertion.kind === 'assert' ? assertion.block.tool : '';
+      expect(assertion.skip !== undefined, tool).toBe(phaseOf.get(tool) !== 'read-only');
+    }
     expect(loaded.suite.assertions.find((a) => a.kind === 'assert' && a.block.tool === 'echo')).toMatchObject({
       block: { args: { message: expect.any(String) }, expect: { not_error: true } },
     });
@@ -72,7 +80,13 @@ describe('scaffoldStarterSuite against server-everything', () => {
     // internet, so it gets the same file as a data: URI (what the tool's schema also accepts).
     const remote = 'https://raw.githubusercontent.com/modelcontextprotocol/servers/refs/heads/main/README.md';
     expect(starter.yaml).toContain(remote);
-    const yaml = starter.yaml.replaceAll(remote, 'data:text/plain;base64,IyBSRUFETUUK');
+    // Tools that may change state are held for review (skip:); a person reviewed them, so the lines go.
+    const yaml = starter.yaml
+      .replaceAll(remote, 'data:text/plain;base64,IyBSRUFETUUK')
+      .split('\n')
+      .filter((line) => !(line.trimStart().startsWith('skip:') && line.includes(REVIEW_SKIP_REASON)))
+      .join('\n');
+    expect(yaml).not.toContain('skip:');
     const tdb = database.db.tenant(seeded.tenantId);
     await tdb.suite.update({ where: { id: seeded.suiteId }, data: { yaml } });
     await tdb.suiteVersion.updateMany({ where: { suiteId: seeded.suiteId }, data: { yaml } });
@@ -90,6 +104,11 @@ describe('scaffoldStarterSuite against server-everything', () => {
       ).toEqual([]);
       expect(run).toMatchObject({ status: 'PASSED', failed: 0 });
       expect(results.find((r) => r.tool === 'simulate-research-query')).toMatchObject({ status: 'PASS' });
+      // The run stored its coverage: every discovered tool, each covered by the starter suite, with its phase.
+      const stored = await tdb.run.findFirst({ where: { id: run.id }, select: { coverage: true } });
+      const coverage = CoverageReport.parse(stored?.coverage);
+      expect(coverage.tools.map((t) => t.name).sort()).toEqual(discovery.tools.map((t) => t.name).sort());
+      expect(coverage.totals.covered).toBe(discovery.tools.length);
     } finally {
       await worker.stop();
     }
@@ -105,7 +124,7 @@ describe('scaffoldStarterSuite against server-everything', () => {
 });
 
 describe('scaffoldStarterSuite marks', () => {
-  it('skips destructive tools until reviewed, marks mutating ones serial, orders reads first', async () => {
+  it('holds destructive and mutating tools for review, marks mutating ones serial, orders reads first', async () => {
     const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: YAML });
     await database.db.tenant(seeded.tenantId).server.updateMany({
       where: { id: seeded.serverId },
@@ -137,14 +156,15 @@ describe('scaffoldStarterSuite marks', () => {
     });
     const starter = await scaffoldStarterSuite(deps, { tenantId: seeded.tenantId }, { serverId: seeded.serverId });
     if (!starter.discovered) throw new Error('expected a starter suite');
-    expect(starter).toMatchObject({ tools: 3, needsReview: 1, discoveredAt: '2026-03-01T09:00:00.000Z' });
+    expect(starter).toMatchObject({ tools: 3, needsReview: 2, discoveredAt: '2026-03-01T09:00:00.000Z' });
     const loaded = loadSuite(starter.yaml, 'suite.yaml');
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
     expect(loaded.suite.assertions.map((a) => [a.kind === 'assert' && a.block.tool, a.skip !== undefined])).toEqual([
       ['read_file', false],
-      ['create_note', false],
+      ['create_note', true],
       ['delete_file', true],
     ]);
+    expect(starter.yaml).toContain('# held for review: risk phase medium: it may change state');
     expect(starter.yaml).toContain('# serial: mutating tool');
     expect(starter.yaml).toContain('# review before first run');
   });

@@ -1,11 +1,14 @@
 import {
-  classifyTool,
   DEFAULT_ASSERTION_TIMEOUT_MS,
   decide,
-  orderByRisk,
+  orderByPhase,
+  classifyRisk,
+  needsReview,
   scaffoldSuite,
   synthesizeArguments,
   type ExecPolicy,
+  type RiskLevel,
+  type ToolClassification,
   type ToolDescriptor,
 } from '@mcptest/core';
 import { z } from 'zod';
@@ -93,19 +96,38 @@ function asListItem(fileYaml: string): string {
   return out.join('\n');
 }
 
+/**
+ * Why a starter test is held for review (docs/health.md#coverage-and-risk-phases): live checks only for read-only
+ * tools; a tool that may change state (phase low, medium or high; GenerateOnly ones are held by the policy already)
+ * or a read-only guess whose description speaks of changing state waits for a person.
+ */
+function starterReview(
+  tool: ToolDescriptor,
+  classification: ToolClassification,
+  phase: RiskLevel,
+): { review?: string } {
+  if (phase !== 'read-only' && phase !== 'setup') return { review: `risk phase ${phase}: it may change state` };
+  const word = needsReview(tool, classification);
+  return word === undefined ? {} : { review: `classed read-only by its name only, but its description says "${word}"` };
+}
+
 interface PlannedTool {
   tool: ToolDescriptor;
-  classification: ReturnType<typeof classifyTool>;
+  classification: ToolClassification;
+  phase: RiskLevel;
+  /** Set when the test is held for review (see starterReview). */
+  review?: string;
   generate: ReturnType<typeof decide>;
 }
 
 function plan(tools: readonly ToolDescriptor[], policy: ExecPolicy): PlannedTool[] {
   const planned = tools.map((tool) => {
-    const classification = classifyTool(tool, policy);
-    return { tool, classification, generate: decide(classification.class, 'generate', policy) };
+    const { classification, risk } = classifyRisk(tool, policy);
+    const generate = decide(classification.class, 'generate', policy);
+    return { tool, classification, phase: risk.level, generate, ...starterReview(tool, classification, risk.level) };
   });
-  // Reads first, writes after, destructive last: the order `mcptest audit` writes its starter files in.
-  return orderByRisk(planned, (p) => p.classification.class);
+  // In risk-phase order, as the suite will run: the order `mcptest audit` writes its starter files in.
+  return orderByPhase(planned, (p) => p.phase);
 }
 
 function starterYaml(serverName: string, discoveredAt: string, planned: PlannedTool[]) {
@@ -119,10 +141,11 @@ function starterYaml(serverName: string, discoveredAt: string, planned: PlannedT
       args: synthesized.ok ? synthesized.args : {},
       argumentNotes: synthesized.ok ? synthesized.notes : [],
       ...(synthesized.ok ? {} : { argumentsProblem: synthesized.reason }),
+      ...(p.review === undefined ? {} : { review: p.review }),
     });
     return asListItem(file.yaml);
   });
-  const needsReview = planned.filter((p) => p.generate.decision === 'GenerateOnly').length;
+  const needsReview = planned.filter((p) => p.generate.decision === 'GenerateOnly' || p.review !== undefined).length;
   const header = [
     comment(`Starter suite for ${serverName}: one assertion per tool found by the discovery of ${discoveredAt}.`),
     comment(
@@ -130,7 +153,11 @@ function starterYaml(serverName: string, discoveredAt: string, planned: PlannedT
     ),
     comment('Arguments were made up from each input schema: check the lines marked "check:" before relying on them.'),
     ...(needsReview > 0
-      ? [comment(`${needsReview} destructive tool(s) are skipped until you review them (delete their skip line).`)]
+      ? [
+          comment(
+            `${needsReview} tool(s) that may change state are skipped until you review them (delete their skip line).`,
+          ),
+        ]
       : []),
   ];
   return {

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { CoverageTable } from '@/components/coverage/coverage-table';
 import { PageHeader } from '@/components/page-header';
 import { ActionButton } from '@/components/settings/action-button';
 import { CancelRunForm } from '@/components/runs/cancel-run-form';
@@ -14,6 +15,7 @@ import { getSuiteVersion } from '@/server/services/suites/list-suite-versions';
 import { countAssertions } from '@/components/runs/count-assertions';
 import { loadOrgPage, orNotFound } from '@/server/ui/load-org-page';
 import '@/styles/runs.css';
+import '@/styles/servers.css';
 import { cancelRunAction } from './cancel-action';
 import { rerunAction } from './rerun-action';
 
@@ -31,7 +33,7 @@ export default async function RunPage({ params }: Props) {
   const { org, runId } = await params;
   const base = `/o/${org}/runs/${runId}`;
   const ctx = await loadOrgPage(org, base);
-  const { run, results } = await orNotFound(getRunWithResults(ctx.deps, ctx.actor, runId));
+  const { run, results, coverage } = await orNotFound(getRunWithResults(ctx.deps, ctx.actor, runId));
   const suite = await getSuiteOrThrow(ctx.deps, ctx.actor, run.suiteId);
   const active = isActive(run.status);
   // The live bar's total: the assertions of the version this run executes (one result each).
@@ -227,6 +229,28 @@ export default async function RunPage({ params }: Props) {
                   </li>
                 ))}
               </ul>
+            </section>
+          ) : null}
+
+          {coverage ? (
+            <section aria-labelledby="runs-coverage-title">
+              <details className="runs-coverage">
+                <summary>
+                  <h2 id="runs-coverage-title">Coverage</h2>{' '}
+                  <span className="muted">
+                    {coverage.totals.covered} of {coverage.totals.tools} listed tools asserted on
+                    {coverage.uncoveredRisky.length > 0
+                      ? `; ${coverage.uncoveredRisky.length} mutating or destructive not covered`
+                      : ''}
+                  </span>
+                </summary>
+                <p className="muted">
+                  The tools the server listed during this run; an assertion that was skipped covers nothing. Assertions
+                  ran in risk-phase order (setup, read-only, low, medium, high) unless the suite says{' '}
+                  <code>order: as_written</code>; results are listed in the order written.
+                </p>
+                <CoverageTable report={coverage} caption="Coverage of this run" />
+              </details>
             </section>
           ) : null}
 
