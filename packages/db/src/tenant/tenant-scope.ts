@@ -23,6 +23,9 @@ export const TENANT_MODELS = [
   'webhookDelivery',
   'runOutbox',
   'conformanceReport',
+  'monitor',
+  'monitorDay',
+  'monitorIncident',
   'auditLog',
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
