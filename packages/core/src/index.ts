@@ -27,3 +27,4 @@ export * from './conformance';
 export * from './auth-posture';
 export * from './oauth';
 export * from './surface';
+export * from './monitor';
