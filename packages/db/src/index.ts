@@ -46,3 +46,5 @@ export {
   type CreateEventDeliveriesInput,
   type WebhookEventToDeliver,
 } from './webhooks/create-event-deliveries';
+export { claimDueMonitors, type ClaimDueMonitorsInput, type ClaimedMonitor } from './monitors/claim-due-monitors';
+export { recordMonitorChecks, type MonitorCheckRecord } from './monitors/record-monitor-checks';
