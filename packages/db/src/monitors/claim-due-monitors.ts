@@ -8,6 +8,8 @@ export interface ClaimedMonitor {
   intervalMinutes: number;
   state: 'UNKNOWN' | 'UP' | 'DOWN';
   consecutiveFailures: number;
+  /** The previous check (the first failure, when this check may confirm it). */
+  lastCheckedAt: Date | null;
   /** When the check was due (the scheduler's lateness is `now - dueAt`). */
   dueAt: Date;
 }
@@ -32,7 +34,7 @@ export interface ClaimDueMonitorsInput {
 export async function claimDueMonitors(db: Database, input: ClaimDueMonitorsInput): Promise<ClaimedMonitor[]> {
   const now = input.now.toISOString();
   const leaseUntil = new Date(input.now.getTime() + input.leaseMs).toISOString();
-  const rows = await db.unscoped.$queryRaw<(Omit<ClaimedMonitor, 'dueAt'> & { dueAt: Date })[]>`
+  const rows = await db.unscoped.$queryRaw<ClaimedMonitor[]>`
     WITH due AS (
       SELECT "id", "nextCheckAt" FROM "Monitor"
       WHERE "enabled" AND "nextCheckAt" <= ${now}::timestamp
@@ -43,6 +45,6 @@ export async function claimDueMonitors(db: Database, input: ClaimDueMonitorsInpu
     UPDATE "Monitor" m SET "nextCheckAt" = ${leaseUntil}::timestamp
     FROM due WHERE m."id" = due."id"
     RETURNING m."id", m."tenantId", m."serverId", m."intervalMinutes", m."state"::text AS "state",
-      m."consecutiveFailures", due."nextCheckAt" AS "dueAt"`;
-  return rows.map((row) => ({ ...row, dueAt: new Date(row.dueAt) }));
+      m."consecutiveFailures", m."lastCheckedAt", due."nextCheckAt" AS "dueAt"`;
+  return rows;
 }

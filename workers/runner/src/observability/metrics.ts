@@ -19,6 +19,10 @@ export interface WorkerMetrics {
   jobsFailed: Counter<'queue'>;
   /** mcptest_reconciler_actions_total{action}: requeued | resumed | failed | ... */
   reconcilerActions: Counter<'action'>;
+  /** mcptest_monitor_checks_total{outcome}: up, or the failure's reason (connect_failed, timeout, url_refused, ...). */
+  monitorChecks: Counter<'outcome'>;
+  /** mcptest_monitor_lateness_seconds: how long past its due time a monitor check started. */
+  monitorLateness: Histogram;
 }
 
 export interface QueueDepth {
@@ -52,6 +56,8 @@ export const RUN_DURATION_BUCKETS = [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 
  */
 export const CALL_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 /** A politeness wait: a rate window (up to 1 s) or an in-flight slot, up to POLITENESS_MAX_WAIT_MS (default 30 s). */
+/** A monitor check's start past its due time: the ticker's period (1 s) and above when the worker is saturated. */
+export const MONITOR_LATENESS_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 30, 60, 300];
 export const POLITENESS_WAIT_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
 /**
@@ -140,6 +146,18 @@ export function createWorkerMetrics(options: CreateWorkerMetricsOptions = {}): W
       name: 'mcptest_reconciler_actions_total',
       help: 'Repairs made by the reconciler (requeued, resumed, failed, ...).',
       labelNames: ['action'] as const,
+      registers,
+    }),
+    monitorChecks: new Counter({
+      name: 'mcptest_monitor_checks_total',
+      help: 'Uptime monitor checks this worker made, by outcome (up, or why it failed).',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    monitorLateness: new Histogram({
+      name: 'mcptest_monitor_lateness_seconds',
+      help: 'How long past its due time an uptime monitor check started.',
+      buckets: MONITOR_LATENESS_BUCKETS,
       registers,
     }),
   };
