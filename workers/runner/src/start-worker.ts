@@ -81,7 +81,8 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   const deadline = Date.now() + (options.startupTimeoutMs ?? 30_000);
   const db: Database = createDatabase({
     url: env.DATABASE_URL,
-    maxConnections: Math.max(5, env.WORKER_CONCURRENCY + 3),
+    // Runs use one connection each; the monitor ticker's passes and transitions take a few more.
+    maxConnections: Math.max(5, env.WORKER_CONCURRENCY + 3) + (env.MONITOR_ENABLED ? 4 : 0),
   });
   const redis: Redis = createRedis({ url: env.REDIS_URL, name: 'mcptest-worker' });
   // ioredis reports connection errors as events; without a listener they would crash the process.

@@ -11,7 +11,7 @@ import { prepareRunAuthorization } from '../run/authorize-run';
 import { openServerHeaders } from '../run/open-server-headers';
 import type { WorkerDeps } from '../worker-deps';
 import type { MonitorSettings } from './monitor-settings';
-import type { TenantMonitorContexts } from './tenant-monitor-context';
+import type { TenantMonitorContext } from './tenant-monitor-context';
 import { writeMonitorTransition } from './write-monitor-transition';
 
 const TRANSPORTS = { HTTP: 'http', SSE: 'sse', AUTO: 'auto' } as const;
@@ -19,36 +19,46 @@ const TRANSPORTS = { HTTP: 'http', SSE: 'sse', AUTO: 'auto' } as const;
 type Failure = Extract<CheckServerResult, { ok: false }>;
 const failure = (reason: Failure['reason'], error: string): Failure => ({ ok: false, latencyMs: 0, reason, error });
 
+/** What a check needs of its server, loaded for a whole tick's monitors of one tenant at once (`loadMonitorTargets`). */
+export interface MonitorTarget {
+  id: string;
+  projectId: string;
+  name: string;
+  url: string;
+  transport: keyof typeof TRANSPORTS;
+  protocol: string;
+  headersEncrypted: Uint8Array | null;
+  headersKeyId: string | null;
+  authorization: { id: string } | null;
+}
+
+export const MONITOR_TARGET_SELECT = {
+  id: true,
+  projectId: true,
+  name: true,
+  url: true,
+  transport: true,
+  protocol: true,
+  headersEncrypted: true,
+  headersKeyId: true,
+  authorization: { select: { id: true } },
+} as const;
+
 /**
- * One claimed monitor, checked: its server loaded through the tenant's scope (headers opened, the OAuth connection
- * readied as for a run), `checkServer` through the worker's SSRF-safe fetch (politeness inside) behind the tenant's
- * request allowance, the result judged (`decideMonitorCheck`: a failure is confirmed once before DOWN) and its next
- * check set (its slot, or the confirmation shortly after). A transition is written at once, with its webhooks; the
- * rest is returned for the ticker's batched write. Returns null when the server no longer exists.
+ * One claimed monitor, checked: the server's headers opened and its OAuth connection (if any) readied as for a run,
+ * `checkServer` through the worker's SSRF-safe fetch (politeness inside) behind the tenant's request allowance, the
+ * result judged (`decideMonitorCheck`: a failure is confirmed once before DOWN) and its next check set (its slot, or
+ * the confirmation shortly after). A transition is written at once, with its webhooks; the rest is returned for the
+ * ticker's batched write.
  */
 export async function checkMonitor(
   deps: WorkerDeps,
   settings: MonitorSettings,
-  contexts: TenantMonitorContexts,
+  context: TenantMonitorContext,
   monitor: ClaimedMonitor,
-): Promise<{ record: MonitorCheckRecord; result: CheckServerResult } | null> {
+  server: MonitorTarget,
+): Promise<{ record: MonitorCheckRecord; result: CheckServerResult }> {
   const db = deps.db.tenant(monitor.tenantId);
-  const server = await db.server.findFirst({
-    where: { id: monitor.serverId },
-    select: {
-      id: true,
-      projectId: true,
-      name: true,
-      url: true,
-      transport: true,
-      protocol: true,
-      headersEncrypted: true,
-      headersKeyId: true,
-    },
-  });
-  const context = await contexts.get(monitor.tenantId, Date.now());
-  if (!server || !context) return null;
-
   let result: CheckServerResult | undefined;
   let secrets: string[] = [];
   let headers: Record<string, string> | undefined;
@@ -59,7 +69,10 @@ export async function checkMonitor(
     result = failure('failed', `the server's headers cannot be decrypted: ${(error as Error).message}`);
   }
   if (!result) {
-    const authorized = await prepareRunAuthorization(deps, db, server.id);
+    // Only a server with an OAuth connection pays for loading it.
+    const authorized = server.authorization
+      ? await prepareRunAuthorization(deps, db, server.id)
+      : ({ ok: true, authorization: undefined } as const);
     if (!authorized.ok) {
       result = failure('failed', authorized.error);
     } else {

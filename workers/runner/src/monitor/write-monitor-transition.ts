@@ -1,6 +1,6 @@
 import { buildMonitorWebhookBody, MONITOR_DOWN_EVENT, MONITOR_UP_EVENT } from '@mcptest/core';
 import { createEventDeliveries, type ClaimedMonitor, type MonitorCheckRecord } from '@mcptest/db';
-import { enqueueWebhookDeliveries } from '@mcptest/redis';
+import { enqueueWebhookDeliveries, invalidateBadges } from '@mcptest/redis';
 import type { WorkerDeps } from '../worker-deps';
 
 export interface MonitorTransitionInput {
@@ -17,7 +17,7 @@ export interface MonitorTransitionInput {
  * reconciler's delivery sweep queues any a crash left. Returns the deliveries created.
  */
 export async function writeMonitorTransition(
-  deps: Pick<WorkerDeps, 'db' | 'queues'>,
+  deps: Pick<WorkerDeps, 'db' | 'queues' | 'redis' | 'prefix' | 'logger'>,
   input: MonitorTransitionInput,
 ): Promise<number> {
   const { monitor, server, record } = input;
@@ -69,5 +69,9 @@ export async function writeMonitorTransition(
     });
   });
   await enqueueWebhookDeliveries(deps.queues, monitor.tenantId, deliveryIds);
+  // The uptime badge says `down` at once; a Redis failure leaves it to the cache's TTL.
+  await invalidateBadges(deps.redis, deps.prefix, { monitorId: monitor.id }).catch((error: Error) =>
+    deps.logger.warn({ monitorId: monitor.id, error: error.message }, 'uptime badge not invalidated'),
+  );
   return deliveryIds.length;
 }

@@ -12,6 +12,7 @@ const NAMES = [
   'mcptest_reconciler_actions_total',
   'mcptest_monitor_checks_total',
   'mcptest_monitor_lateness_seconds',
+  'mcptest_monitor_tick_db_seconds',
   'mcptest_queue_depth',
 ];
 

@@ -8,5 +8,6 @@ import './policy';
 import './webhooks';
 import './conformance';
 import './auth-posture';
+import './monitors';
 
 export { declaredEndpoints } from '@/server/api/endpoint';
