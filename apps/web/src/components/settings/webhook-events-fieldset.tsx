@@ -9,6 +9,8 @@ export const WEBHOOK_EVENT_CHOICES = [
     value: 'server.authorization_failed',
     hint: "A run found that a server's OAuth connection can no longer be refreshed: reconnect the server.",
   },
+  { value: 'monitor.down', hint: "A server's uptime monitor confirmed a failed check: the server is down." },
+  { value: 'monitor.up', hint: "A down server's uptime monitor saw it answer again." },
 ] as const;
 
 /** Checkboxes for a webhook's events (all ticked for a new one), with the field's error tied to the group. */
