@@ -107,7 +107,10 @@ function bucketPercentile(text: string, name: string, p: number): number {
   const buckets = text
     .split('\n')
     .filter((l) => l.startsWith(`${name}_bucket{`))
-    .map((l) => ({ le: Number(/le="([^"]+)"/.exec(l)?.[1]), count: Number(l.split(' ')[1]) }));
+    .map((l) => {
+      const le = /le="([^"]+)"/.exec(l)?.[1];
+      return { le: le === '+Inf' ? Number.POSITIVE_INFINITY : Number(le), count: Number(l.split(' ')[1]) };
+    });
   const total = buckets.at(-1)?.count ?? 0;
   const rank = Math.ceil((p / 100) * total);
   return buckets.find((b) => b.count >= rank)?.le ?? Number.NaN;
