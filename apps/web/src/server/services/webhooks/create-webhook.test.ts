@@ -25,7 +25,14 @@ describe('createWebhook', () => {
     expect(created).toMatchObject({
       projectId: seeded.projectId,
       url: 'https://hooks.example.com/in',
-      events: ['run.completed', 'run.failed', 'run.regressed', 'server.authorization_failed'],
+      events: [
+        'run.completed',
+        'run.failed',
+        'run.regressed',
+        'server.authorization_failed',
+        'monitor.down',
+        'monitor.up',
+      ],
       enabled: true,
       consecutiveFailures: 0,
       disabledAt: null,
