@@ -67,8 +67,12 @@ async function waitForPort(port: number, child: ChildProcess, timeoutMs: number,
  * Starts @modelcontextprotocol/server-everything on a free port, from node_modules/.bin (never through npx, whose
  * child would outlive a kill), and stops it by pid.
  */
-export async function startEverythingServer(mode: 'streamableHttp' | 'sse' = 'streamableHttp'): Promise<RunningServer> {
-  const port = await freePort();
+export async function startEverythingServer(
+  mode: 'streamableHttp' | 'sse' = 'streamableHttp',
+  /** A port to listen on (a restart on the same address); default a free one. */
+  onPort?: number,
+): Promise<RunningServer> {
+  const port = onPort ?? (await freePort());
   const bin = path.resolve('node_modules/.bin/mcp-server-everything');
   const child = spawn(bin, [mode], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';

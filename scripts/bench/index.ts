@@ -10,6 +10,7 @@ import { classification } from './classification';
 import { cliStart } from './cli-start';
 import { executor } from './executor';
 import { fairness } from './fairness';
+import { monitors } from './monitors';
 import { formatNotes, formatTable, formatTargets } from './lib/format-table';
 import type { Benchmark, BenchContext, BenchRow } from './lib/measure';
 import { closeShared } from './lib/shared';
@@ -32,6 +33,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   fairness,
   badge,
   cliStart,
+  monitors,
 ];
 
 /**

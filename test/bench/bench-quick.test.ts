@@ -25,6 +25,7 @@ const BENCHMARKS = [
   'fairness',
   'badge',
   'cli-start',
+  'monitors',
 ];
 
 /** The targets (a)-(f): each must come out as a finite figure in quick mode. */
@@ -42,6 +43,7 @@ const TARGETS = [
   '(g) sandboxed checker, shared sessions',
   '(g) sandboxed checker, per-assertion sessions',
   '(h) CLI start, mcptest --version, median',
+  '(i) monitors, one worker process, checks/min',
 ];
 
 /** What the benchmarks write into a note when a check other than speed fails (see each benchmark). */

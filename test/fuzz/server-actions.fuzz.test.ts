@@ -148,6 +148,9 @@ const CASES: Record<string, ActionCase> = {
   'app/o/[org]/servers/[serverId]/auth-posture/actions.ts#runAuthPostureAction': {
     fields: (set) => ({ serverId: set.serverId }),
   },
+  'app/o/[org]/servers/[serverId]/monitor/actions.ts#updateMonitorAction': {
+    fields: (set) => ({ serverId: set.serverId, enabled: 'on', intervalMinutes: '5' }),
+  },
   'app/o/[org]/settings/actions.ts#updatePolicyAction': {
     fields: () => ({
       max_calls: '55',

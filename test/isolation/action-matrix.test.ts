@@ -199,6 +199,11 @@ const ACTION_CASES: Record<string, Case> = {
     role: 'MEMBER',
     fields: (set) => ({ serverId: set.serverId }),
   },
+  'app/o/[org]/servers/[serverId]/monitor/actions.ts#updateMonitorAction': {
+    operation: 'updateServerMonitor',
+    role: 'MEMBER',
+    fields: (set) => ({ serverId: set.serverId, enabled: 'on', intervalMinutes: '5' }),
+  },
   'app/o/[org]/servers/[serverId]/actions.ts#updateServerAction': {
     operation: 'updateServer',
     role: 'MEMBER',

@@ -52,6 +52,8 @@ const NOT_TOKEN_ROUTES: Record<string, string> = {
     'public project badge addressed by an unguessable key (DESIGN.md badges); unknown keys: its route.test.ts',
   'app/api/badges/c/[file]/route.ts':
     "public conformance badge addressed by its suite's unguessable key (DESIGN.md badges); unknown keys: its route.test.ts",
+  'app/api/badges/u/[file]/route.ts':
+    "public uptime badge addressed by its monitor's unguessable key (docs/badges.md); unknown keys: the monitor route.test.ts",
   'app/api/badges/s/[file]/route.ts':
     'public suite badge addressed by an unguessable key (DESIGN.md badges); unknown keys: its route.test.ts',
   'app/api/health/route.ts': 'liveness of the app: no tenant data',
@@ -137,6 +139,8 @@ const API_CASES: Record<string, ApiCase> = {
       });
     },
   },
+  getServerMonitor: {},
+  updateServerMonitor: { body: () => ({ enabled: true }) },
   getSuite: {},
   updateSuite: { body: (set) => ({ name: 'renamed suite', serverId: set.serverId }) },
   deleteSuite: {},

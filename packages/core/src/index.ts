@@ -29,3 +29,4 @@ export * from './oauth';
 export * from './surface';
 export * from './slo';
 export * from './coverage';
+export * from './monitor';

@@ -64,3 +64,5 @@ export {
   type RecordSurfaceInput,
   type RecordedSurface,
 } from './surfaces/record-surface';
+export { claimDueMonitors, type ClaimDueMonitorsInput, type ClaimedMonitor } from './monitors/claim-due-monitors';
+export { recordMonitorChecks, type MonitorCheckRecord } from './monitors/record-monitor-checks';

@@ -189,6 +189,16 @@ describe('every model: create and read back', () => {
       },
     });
     seen('SurfaceChange', await t.surfaceChange.findFirst({ where: { runId: run.id } }));
+    const monitor = await t.monitor.create({ data: { tenantId, serverId: server.id, badgeKey: 'ub_smoke' } });
+    expect(seen('Monitor', await t.monitor.findUnique({ where: { serverId: server.id } })).state).toBe('UNKNOWN');
+    await t.monitorDay.create({
+      data: { tenantId, monitorId: monitor.id, day: new Date('2026-11-27'), checks: 1, latencyBuckets: [1] },
+    });
+    seen('MonitorDay', await t.monitorDay.findFirst({ where: { monitorId: monitor.id } }));
+    await t.monitorIncident.create({
+      data: { tenantId, monitorId: monitor.id, startedAt: new Date(), reason: 'connect_failed' },
+    });
+    seen('MonitorIncident', await t.monitorIncident.findFirst({ where: { monitorId: monitor.id } }));
     await t.baseline.create({ data: { tenantId, suiteId: suite.id, runId: run.id, results: { echo: 'PASS' } } });
     seen('Baseline', await t.baseline.findUnique({ where: { suiteId: suite.id } }));
     const webhook = await t.webhook.create({

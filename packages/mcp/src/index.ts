@@ -17,3 +17,4 @@ export * from './conformance';
 export * from './oauth';
 export * from './auth-posture';
 export * from './surface';
+export * from './monitor';

@@ -4,6 +4,7 @@ import {
   decideEnvMode,
   JsonText,
   loadEnv,
+  MONITOR_CONFIRM_DELAY_MS,
   PlanLimitsOverride,
   serviceEnvSchema,
   type EnvMode,
@@ -61,6 +62,16 @@ export function workerEnvSchema(mode: EnvMode, source: Record<string, string | u
     WORKER_CHECK_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
     /** Heap limit of each check thread (resourceLimits.maxOldGenerationSizeMb); a check past it FAILs. */
     WORKER_CHECK_MAX_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(256),
+    /** Run the uptime monitor ticker in this worker (docs/health.md#uptime-monitors); any number of workers may. */
+    MONITOR_ENABLED: z.stringbool().default(true),
+    /** Uptime checks this process has in flight at once. */
+    MONITOR_CONCURRENCY: z.coerce.number().int().min(1).max(2000).default(200),
+    /** How often the monitor ticker claims due monitors and writes finished checks. */
+    MONITOR_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    /** The whole of one uptime check: connect, handshake and tools/list. */
+    MONITOR_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** A failed uptime check is confirmed by a second one this long after, before the monitor turns DOWN. */
+    MONITOR_CONFIRM_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(MONITOR_CONFIRM_DELAY_MS),
     /** Webhook deliveries this process sends at once. */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
     /**

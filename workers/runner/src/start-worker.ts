@@ -21,6 +21,7 @@ import type { WorkerEnv } from './env';
 import { createWorkerMetrics } from './observability/metrics';
 import { startHealthServer, type HealthServer } from './observability/start-health-server';
 import type { reconcileRuns } from './reconcile/reconcile-runs';
+import { startMonitorLoop, type MonitorLoop } from './monitor/start-monitor-loop';
 import { startReconcilerLoop } from './reconcile/start-reconciler-loop';
 import { ActiveRuns } from './run/active-runs';
 import { executeRunJob } from './run/execute-run-job';
@@ -38,6 +39,8 @@ export interface RunningWorker {
   /** The health/metrics endpoint, unless WORKER_HEALTH_PORT is -1. */
   readonly health: HealthServer | undefined;
   readonly deps: WorkerDeps;
+  /** The uptime monitor ticker, unless MONITOR_ENABLED is false. */
+  readonly monitors: MonitorLoop | undefined;
   /** Runs the reconciler once now (tests; the timer runs it every RECONCILE_INTERVAL_SECONDS). */
   reconcile(): ReturnType<typeof reconcileRuns>;
   /** Graceful: stops taking jobs, lets runs in flight finish for the grace period, then hands the rest back. */
@@ -78,7 +81,8 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   const deadline = Date.now() + (options.startupTimeoutMs ?? 30_000);
   const db: Database = createDatabase({
     url: env.DATABASE_URL,
-    maxConnections: Math.max(5, env.WORKER_CONCURRENCY + 3),
+    // Runs use one connection each; the monitor ticker's passes and transitions take a few more.
+    maxConnections: Math.max(5, env.WORKER_CONCURRENCY + 3) + (env.MONITOR_ENABLED ? 4 : 0),
   });
   const redis: Redis = createRedis({ url: env.REDIS_URL, name: 'mcptest-worker' });
   // ioredis reports connection errors as events; without a listener they would crash the process.
@@ -232,6 +236,16 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       },
     });
 
+    // Uptime monitors: a ticker over Postgres' due-time index, in every worker (SKIP LOCKED shares the work).
+    const monitors = env.MONITOR_ENABLED
+      ? startMonitorLoop(deps, {
+          concurrency: env.MONITOR_CONCURRENCY,
+          tickMs: env.MONITOR_TICK_MS,
+          checkTimeoutMs: env.MONITOR_CHECK_TIMEOUT_MS,
+          confirmDelayMs: env.MONITOR_CONFIRM_DELAY_MS,
+        })
+      : undefined;
+
     let shuttingDown = false;
     let health: HealthServer | undefined;
     if (env.WORKER_HEALTH_PORT >= 0) {
@@ -267,11 +281,13 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       workerId,
       health,
       deps,
+      monitors,
       reconcile: reconciler.reconcile,
       async stop() {
         if (shuttingDown) return;
         shuttingDown = true;
         reconciler.stop();
+        const monitorsStopped = monitors?.stop();
         const closing = runsWorker.close();
         const graceMs = env.WORKER_SHUTDOWN_GRACE_SECONDS * 1000;
         const grace = setTimeout(() => {
@@ -279,6 +295,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
           if (handed > 0) logger.warn({ runs: handed }, 'grace period over: handing runs back to the queue');
         }, graceMs);
         await closing;
+        await monitorsStopped;
         clearTimeout(grace);
         await heartbeat.stop();
         await closeAll();

@@ -26,6 +26,10 @@ export const PlanLimits = z.strictObject({
    * stored without their transcript and the run carries a notice; runs never fail for it (docs/operations.md).
    */
   transcriptStorageBytes: z.int().min(0),
+  /** Uptime monitors one tenant may have enabled (one per server; docs/health.md#uptime-monitors). */
+  maxMonitors: z.int().min(0),
+  /** Shortest interval between two checks of a monitor, in minutes (a monitor's default is 5, raised to this). */
+  minMonitorIntervalMinutes: z.int().min(1).max(1440),
 });
 export type PlanLimits = z.infer<typeof PlanLimits>;
 
@@ -42,6 +46,8 @@ export const DEFAULT_PLAN_LIMITS: Readonly<Record<PlanName, PlanLimits>> = Objec
     minScheduleIntervalSeconds: 3_600,
     maxQueuedRuns: 20,
     transcriptStorageBytes: 256 * 1024 * 1024,
+    maxMonitors: 5,
+    minMonitorIntervalMinutes: 5,
   },
   TEAM: {
     concurrentRuns: 4,
@@ -51,6 +57,8 @@ export const DEFAULT_PLAN_LIMITS: Readonly<Record<PlanName, PlanLimits>> = Objec
     minScheduleIntervalSeconds: 300,
     maxQueuedRuns: 500,
     transcriptStorageBytes: 5 * 1024 * 1024 * 1024,
+    maxMonitors: 100,
+    minMonitorIntervalMinutes: 1,
   },
   ENTERPRISE: {
     concurrentRuns: 16,
@@ -60,6 +68,8 @@ export const DEFAULT_PLAN_LIMITS: Readonly<Record<PlanName, PlanLimits>> = Objec
     minScheduleIntervalSeconds: 60,
     maxQueuedRuns: 5_000,
     transcriptStorageBytes: 50 * 1024 * 1024 * 1024,
+    maxMonitors: 2_000,
+    minMonitorIntervalMinutes: 1,
   },
 });
 

@@ -2,6 +2,7 @@ import { makeBadge } from 'badge-maker';
 import { z } from 'zod';
 import type { ConformanceReportRecord } from '../conformance/conformance-report-record';
 import type { RunReport, RunSummary } from '../result/run-result';
+import { makeUptimeBadgeData } from '../monitor/uptime-badge';
 
 /** shields.io endpoint JSON (https://shields.io/badges/endpoint-badge), also the input of `renderBadgeSvg`. */
 export interface BadgeData {
@@ -107,6 +108,13 @@ export const BadgeStatus = z.discriminatedUnion('state', [
     ok: z.boolean(),
   }),
   z.object({ state: z.literal('not found') }),
+  /** An uptime badge: a server's monitor and its availability over UPTIME_BADGE_DAYS (docs/health.md). */
+  z.object({
+    state: z.literal('uptime'),
+    enabled: z.boolean(),
+    monitor: z.enum(['UNKNOWN', 'UP', 'DOWN']),
+    availability: z.number().min(0).max(100).nullable(),
+  }),
 ]);
 export type BadgeStatus = z.infer<typeof BadgeStatus>;
 
@@ -172,6 +180,12 @@ export function makeStatusBadgeData(status: BadgeStatus, options: { label?: stri
       return badge('not found', 'lightgrey');
     case 'conformance':
       return badge(conformanceHeadline(status), status.ok ? 'brightgreen' : 'red');
+    case 'uptime':
+      // Labelled `uptime` by default: "mcptest | 99.9%" would not say what the figure is.
+      return makeUptimeBadgeData(
+        { enabled: status.enabled, state: status.monitor, availability: status.availability },
+        options.label ?? 'uptime',
+      );
   }
 }
 

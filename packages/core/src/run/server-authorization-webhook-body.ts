@@ -1,4 +1,5 @@
 import { type RunRow, type RunWebhookRun, toRunWebhookRun } from './run-resource';
+import { MONITOR_WEBHOOK_EVENTS } from '../monitor/monitor-webhook-body';
 import { RUN_WEBHOOK_EVENTS } from './run-webhook-body';
 import { SERVER_SURFACE_CHANGED_EVENT } from './surface-changed-webhook-body';
 import { SLO_BREACHED_EVENT } from './slo-breached-webhook-body';
@@ -18,6 +19,7 @@ export const WEBHOOK_EVENTS = [
   SERVER_AUTHORIZATION_FAILED_EVENT,
   SERVER_SURFACE_CHANGED_EVENT,
   SLO_BREACHED_EVENT,
+  ...MONITOR_WEBHOOK_EVENTS,
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

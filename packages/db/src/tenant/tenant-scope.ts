@@ -25,6 +25,9 @@ export const TENANT_MODELS = [
   'conformanceReport',
   'surfaceSnapshot',
   'surfaceChange',
+  'monitor',
+  'monitorDay',
+  'monitorIncident',
   'auditLog',
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];

@@ -3,9 +3,9 @@ import { redisKey } from '../redis';
 /**
  * Whose badge: one suite, a project's aggregate over its enabled suites, or the conformance badge of a server's
  * conformance suite (keyed by that suite's badge key and id, like its suite badge, but drawn from its latest
- * ConformanceReport).
+ * ConformanceReport), or a server's uptime badge (keyed by its monitor's badge key and id).
  */
-export type BadgeSubjectKind = 'suite' | 'project' | 'conformance';
+export type BadgeSubjectKind = 'suite' | 'project' | 'conformance' | 'uptime';
 export type BadgeFormat = 'svg' | 'json';
 
 /**

@@ -10,6 +10,9 @@ const NAMES = [
   'mcptest_politeness_wait_seconds',
   'mcptest_jobs_failed_total',
   'mcptest_reconciler_actions_total',
+  'mcptest_monitor_checks_total',
+  'mcptest_monitor_lateness_seconds',
+  'mcptest_monitor_tick_db_seconds',
   'mcptest_queue_depth',
 ];
 

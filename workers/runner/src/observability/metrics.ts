@@ -19,6 +19,12 @@ export interface WorkerMetrics {
   jobsFailed: Counter<'queue'>;
   /** mcptest_reconciler_actions_total{action}: requeued | resumed | failed | ... */
   reconcilerActions: Counter<'action'>;
+  /** mcptest_monitor_checks_total{outcome}: up, or the failure's reason (connect_failed, timeout, url_refused, ...). */
+  monitorChecks: Counter<'outcome'>;
+  /** mcptest_monitor_lateness_seconds: how long past its due time a monitor check started. */
+  monitorLateness: Histogram;
+  /** mcptest_monitor_tick_db_seconds: Postgres time of one ticker pass (the batched write and the claim). */
+  monitorTickDb: Histogram;
 }
 
 export interface QueueDepth {
@@ -52,6 +58,10 @@ export const RUN_DURATION_BUCKETS = [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 
  */
 export const CALL_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 /** A politeness wait: a rate window (up to 1 s) or an in-flight slot, up to POLITENESS_MAX_WAIT_MS (default 30 s). */
+/** A monitor check's start past its due time: the ticker's period (1 s) and above when the worker is saturated. */
+export const MONITOR_LATENESS_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 30, 60, 300];
+/** One ticker pass's Postgres time: a claim and a batched write, a millisecond or two when healthy. */
+export const MONITOR_TICK_DB_BUCKETS = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 5];
 export const POLITENESS_WAIT_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
 /**
@@ -140,6 +150,24 @@ export function createWorkerMetrics(options: CreateWorkerMetricsOptions = {}): W
       name: 'mcptest_reconciler_actions_total',
       help: 'Repairs made by the reconciler (requeued, resumed, failed, ...).',
       labelNames: ['action'] as const,
+      registers,
+    }),
+    monitorChecks: new Counter({
+      name: 'mcptest_monitor_checks_total',
+      help: 'Uptime monitor checks this worker made, by outcome (up, or why it failed).',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    monitorLateness: new Histogram({
+      name: 'mcptest_monitor_lateness_seconds',
+      help: 'How long past its due time an uptime monitor check started.',
+      buckets: MONITOR_LATENESS_BUCKETS,
+      registers,
+    }),
+    monitorTickDb: new Histogram({
+      name: 'mcptest_monitor_tick_db_seconds',
+      help: 'Postgres time of one uptime monitor ticker pass (batched write of finished checks, claim of due ones).',
+      buckets: MONITOR_TICK_DB_BUCKETS,
       registers,
     }),
   };

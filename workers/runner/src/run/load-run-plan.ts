@@ -9,10 +9,10 @@ import {
   type LoadedSuite,
   type PlanLimits,
 } from '@mcptest/core';
-import { secretContext, type TenantDb } from '@mcptest/db';
+import type { TenantDb } from '@mcptest/db';
 import type { ExecutorServerOverride } from '@mcptest/mcp';
-import { z } from 'zod';
 import type { WorkerDeps } from '../worker-deps';
+import { openServerHeaders } from './open-server-headers';
 
 /** Everything needed to execute a run, loaded from Postgres by id (the job carries ids only). */
 export interface RunPlan {
@@ -26,8 +26,6 @@ export interface RunPlan {
 }
 
 export type LoadRunPlanResult = { ok: true; plan: RunPlan } | { ok: false; error: string };
-
-const Headers = z.record(z.string(), z.string());
 
 /** The file name a hosted suite is loaded under: it appears in error locations and prefixes assertion keys. */
 export const SUITE_FILE = 'suite.yaml';
@@ -68,17 +66,11 @@ export async function loadRunPlan(
   });
   if (!server) return { ok: false, error: 'the server no longer exists' };
   let headers: Record<string, string> | undefined;
-  if (server.headersEncrypted && server.headersKeyId) {
-    try {
-      const opened = deps.secretBox.open(
-        { keyId: server.headersKeyId, data: new Uint8Array(server.headersEncrypted) },
-        secretContext.serverHeaders(db.tenantId),
-      );
-      headers = Headers.parse(JSON.parse(opened));
-    } catch (error) {
-      // The message names the key id or the failure, never the secret.
-      return { ok: false, error: `the server's headers cannot be decrypted: ${(error as Error).message}` };
-    }
+  try {
+    headers = openServerHeaders(deps.secretBox, db.tenantId, server);
+  } catch (error) {
+    // The message names the key id or the failure, never the secret.
+    return { ok: false, error: `the server's headers cannot be decrypted: ${(error as Error).message}` };
   }
 
   const tenantPolicy = ExecPolicy.safeParse(tenant.execPolicy);

@@ -2,7 +2,7 @@ import { NavLinks } from '@/components/nav-links';
 
 /**
  * A server's pages as tabs under its header: the overview (connection, discovery, details), the coverage of its tools
- * by its suites, its conformance, its auth posture and its latency.
+ * by its suites, its conformance, its auth posture, its latency and its uptime monitor.
  */
 export function ServerTabs({ org, serverId }: { org: string; serverId: string }) {
   const base = `/o/${org}/servers/${serverId}`;
@@ -15,6 +15,7 @@ export function ServerTabs({ org, serverId }: { org: string; serverId: string })
           { href: `${base}/conformance`, label: 'Conformance' },
           { href: `${base}/auth-posture`, label: 'Auth posture' },
           { href: `${base}/latency`, label: 'Latency' },
+          { href: `${base}/monitor`, label: 'Monitor' },
         ]}
       />
     </nav>

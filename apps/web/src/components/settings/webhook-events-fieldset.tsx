@@ -17,6 +17,8 @@ export const WEBHOOK_EVENT_CHOICES = [
     value: 'slo.breached',
     hint: "A run found a latency target of its suite's slo: newly breached over the suite's last runs.",
   },
+  { value: 'monitor.down', hint: "A server's uptime monitor confirmed a failed check: the server is down." },
+  { value: 'monitor.up', hint: "A down server's uptime monitor saw it answer again." },
 ] as const;
 
 /** Checkboxes for a webhook's events (all ticked for a new one), with the field's error tied to the group. */

@@ -82,6 +82,10 @@ export const OPERATIONS = {
   getServerAuthPosture: 'read',
   /** "Run auth-posture check": a run of the server's `Auth posture` suite; creating it also needs write, as above. */
   runAuthPosture: 'run',
+  /** A server's uptime monitor: state, 90-day uptime bar, incidents, badge (and the Monitor tab). */
+  getServerMonitor: 'read',
+  /** Enable or disable a server's uptime monitor and set its interval: it makes requests to the server on a timer. */
+  updateServerMonitor: 'write',
   // Suites
   listSuites: 'read',
   getSuite: 'read',

@@ -9,5 +9,6 @@ import './webhooks';
 import './conformance';
 import './auth-posture';
 import './coverage';
+import './monitors';
 
 export { declaredEndpoints } from '@/server/api/endpoint';

@@ -4,7 +4,7 @@ export interface BadgeUrls {
   jsonUrl: string;
 }
 
-function urls(appUrl: string, kind: 's' | 'p' | 'c', badgeKey: string): BadgeUrls {
+function urls(appUrl: string, kind: 's' | 'p' | 'c' | 'u', badgeKey: string): BadgeUrls {
   const base = `${appUrl.replace(/\/+$/, '')}/api/badges/${kind}/${encodeURIComponent(badgeKey)}`;
   return { svgUrl: `${base}.svg`, jsonUrl: `${base}.json` };
 }
@@ -31,4 +31,9 @@ export function projectBadgeUrls(appUrl: string, badgeKey: string): BadgeUrls {
  */
 export function conformanceBadgeUrls(appUrl: string, badgeKey: string): BadgeUrls & { statusUrl: string } {
   return { ...urls(appUrl, 'c', badgeKey), statusUrl: suiteStatusUrl(appUrl, badgeKey) };
+}
+
+/** A server's uptime badge URLs, under its monitor's own badge key (docs/badges.md). */
+export function uptimeBadgeUrls(appUrl: string, badgeKey: string): BadgeUrls {
+  return urls(appUrl, 'u', badgeKey);
 }

@@ -32,6 +32,8 @@ describe('createWebhook', () => {
         'server.authorization_failed',
         'server.surface_changed',
         'slo.breached',
+        'monitor.down',
+        'monitor.up',
       ],
       enabled: true,
       consecutiveFailures: 0,
