@@ -46,6 +46,7 @@ describe('compareSchema', () => {
           { name: 'color', kind: 'enum', type: 'Color', isList: false, isRequired: true },
           { name: 'tags', kind: 'scalar', type: 'String', isList: true, isRequired: true },
           { name: 'ownerId', kind: 'scalar', type: 'String', isList: false, isRequired: true },
+          { name: 'day', kind: 'scalar', type: 'DateTime', isList: false, isRequired: true, nativeType: ['Date', []] },
           {
             name: 'owner',
             kind: 'object',
@@ -72,6 +73,7 @@ describe('compareSchema', () => {
           ['color', { dataType: 'USER-DEFINED', udtName: 'Color', nullable: false }],
           ['tags', { dataType: 'ARRAY', udtName: '_text', nullable: true }],
           ['ownerId', { dataType: 'text', udtName: 'text', nullable: false }],
+          ['day', { dataType: 'date', udtName: 'date', nullable: false }],
         ]),
       ],
     ]),
@@ -87,6 +89,14 @@ describe('compareSchema', () => {
       'wrong type',
       (db) => db.columns.get('Thing')?.set('count', { dataType: 'text', udtName: 'text', nullable: true }),
       ['column Thing.count is text, expected integer'],
+    ],
+    [
+      'timestamp where @db.Date',
+      (db) =>
+        db.columns
+          .get('Thing')
+          ?.set('day', { dataType: 'timestamp without time zone', udtName: 'timestamp', nullable: false }),
+      ['column Thing.day is timestamp without time zone, expected date'],
     ],
     [
       'NOT NULL where optional',

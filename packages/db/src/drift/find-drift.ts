@@ -13,6 +13,8 @@ export interface DatamodelLike {
       isList: boolean;
       isRequired: boolean;
       relationFromFields?: readonly string[] | null;
+      /** A `@db.<Type>` attribute: [type, arguments], e.g. ['Date', []]. */
+      nativeType?: readonly [string, readonly string[]] | readonly unknown[] | null;
     }[];
   }[];
   enums: readonly {
@@ -44,6 +46,10 @@ const SCALAR_TYPES: Record<string, string> = {
   DateTime: 'timestamp without time zone',
   Json: 'jsonb',
   Bytes: 'bytea',
+};
+/** Column types of the `@db.` native type attributes the schema uses, by attribute name. */
+const NATIVE_TYPES: Record<string, string> = {
+  Date: 'date',
 };
 const ARRAY_UDT: Record<string, string> = {
   String: '_text',
@@ -111,7 +117,8 @@ export function compareSchema(datamodel: DatamodelLike, db: DbSnapshot): string[
           problems.push(`column ${where} is ${actual.dataType}/${actual.udtName}, expected enum ${field.type}`);
         }
       } else {
-        const expected = SCALAR_TYPES[field.type];
+        const native = typeof field.nativeType?.[0] === 'string' ? NATIVE_TYPES[field.nativeType[0]] : undefined;
+        const expected = native ?? SCALAR_TYPES[field.type];
         if (actual.dataType !== expected) problems.push(`column ${where} is ${actual.dataType}, expected ${expected}`);
       }
       // Prisma lists are always optional at the column level, whatever the field says.
