@@ -46,3 +46,9 @@ export {
   type CreateEventDeliveriesInput,
   type WebhookEventToDeliver,
 } from './webhooks/create-event-deliveries';
+export {
+  recordSurface,
+  type RecordSurfaceInput,
+  type RecordSurfaceResult,
+  type RecordedSurfaceChange,
+} from './surface/record-surface';

@@ -1,4 +1,5 @@
 import { type RunRow, type RunWebhookRun, toRunWebhookRun } from './run-resource';
+import { SERVER_SURFACE_CHANGED_EVENT } from '../surface/surface-changed-webhook-body';
 import { RUN_WEBHOOK_EVENTS } from './run-webhook-body';
 
 /**
@@ -11,7 +12,11 @@ export const SERVER_AUTHORIZATION_FAILED_EVENT = 'server.authorization_failed';
 export const AUTHORIZATION_EXPIRED_ERROR = 'authorization expired: reconnect this server';
 
 /** Every event a webhook can subscribe to, in the canonical order (the API and the web app take it from here). */
-export const WEBHOOK_EVENTS = [...RUN_WEBHOOK_EVENTS, SERVER_AUTHORIZATION_FAILED_EVENT] as const;
+export const WEBHOOK_EVENTS = [
+  ...RUN_WEBHOOK_EVENTS,
+  SERVER_AUTHORIZATION_FAILED_EVENT,
+  SERVER_SURFACE_CHANGED_EVENT,
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 /** The server part of the body: ids and the reason, never a token, a client secret or an endpoint's answer. */

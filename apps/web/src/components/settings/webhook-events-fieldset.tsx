@@ -9,6 +9,10 @@ export const WEBHOOK_EVENT_CHOICES = [
     value: 'server.authorization_failed',
     hint: "A run found that a server's OAuth connection can no longer be refreshed: reconnect the server.",
   },
+  {
+    value: 'server.surface_changed',
+    hint: "A run or a discovery found that a server's tools, resources, prompts or instructions changed since the last look.",
+  },
 ] as const;
 
 /** Checkboxes for a webhook's events (all ticked for a new one), with the field's error tied to the group. */

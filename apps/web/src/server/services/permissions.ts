@@ -78,6 +78,11 @@ export const OPERATIONS = {
   getServerAuthPosture: 'read',
   /** "Run auth-posture check": a run of the server's `Auth posture` suite; creating it also needs write, as above. */
   runAuthPosture: 'run',
+  /** A server's recorded and approved surface, and its drift history (and the Surface tab). */
+  getServerSurface: 'read',
+  listSurfaceChanges: 'read',
+  /** "Approve this surface": what pinned runs are judged against, so it needs write like changing the server. */
+  approveServerSurface: 'write',
   // Suites
   listSuites: 'read',
   getSuite: 'read',

@@ -8,5 +8,6 @@ import './policy';
 import './webhooks';
 import './conformance';
 import './auth-posture';
+import './surface';
 
 export { declaredEndpoints } from '@/server/api/endpoint';

@@ -3,6 +3,7 @@ import { readSurface, SurfaceInvalidError, type McpSession } from '@mcptest/mcp'
 import { ApiError } from '@/server/api/api-error';
 import { loadTenantPolicy } from '@/server/services/policy/load-tenant-policy';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
+import { recordDiscoveredSurface } from '@/server/services/surface/record-discovered-surface';
 import { buildDiscoveryResult } from './build-discovery-result';
 import { StoredDiscovery, type DiscoverServerResult, type DiscoveryChanges } from './discovery-schemas';
 import { loadServerTarget } from './load-server-target';
@@ -56,7 +57,7 @@ async function readLists(
  * changes and warnings, so the server's page can show the last discovery as it was found. No tool is called.
  */
 export async function discoverServer(deps: ServiceDeps, actor: Actor, serverId: string): Promise<DiscoverServerResult> {
-  const { target } = await loadServerTarget(deps, actor, serverId);
+  const { row, target } = await loadServerTarget(deps, actor, serverId);
   const { policy } = await loadTenantPolicy(deps, actor.tenantId);
   const { stored, surface, warnings } = await withServerSession(deps, actor.tenantId, target, 'discovery', readLists);
 
@@ -89,12 +90,24 @@ export async function discoverServer(deps: ServiceDeps, actor: Actor, serverId: 
     data: { discovery: toStore as unknown as JsonObject, discoveredAt },
   });
 
+  // The drift history: a changed surface is a SurfaceChange and a `server.surface_changed` webhook (docs/health.md).
+  const recorded = await recordDiscoveredSurface(deps, {
+    tenantId: actor.tenantId,
+    serverId,
+    projectId: row.projectId,
+    surface,
+    policy,
+    now: discoveredAt,
+  });
+
   const result = buildDiscoveryResult({ serverId, discoveredAt, stored, policy, changes, warnings });
   await recordServerAudit(deps, actor, 'server.discover', serverId, {
     tools: result.tools.length,
     added: changes.added.length,
     removed: changes.removed.length,
     changed: changes.changed.length,
+    surfaceHash: recorded.hash,
+    surfaceChanged: recorded.changed,
   });
   return result;
 }

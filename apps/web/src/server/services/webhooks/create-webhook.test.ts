@@ -25,7 +25,7 @@ describe('createWebhook', () => {
     expect(created).toMatchObject({
       projectId: seeded.projectId,
       url: 'https://hooks.example.com/in',
-      events: ['run.completed', 'run.failed', 'run.regressed', 'server.authorization_failed'],
+      events: ['run.completed', 'run.failed', 'run.regressed', 'server.authorization_failed', 'server.surface_changed'],
       enabled: true,
       consecutiveFailures: 0,
       disabledAt: null,
