@@ -1,7 +1,7 @@
 import { NavLinks } from '@/components/nav-links';
 
 /** A server's pages as tabs under its header: the overview (connection, discovery, details), its
- * conformance and its auth posture. */
+ * conformance, its auth posture and its surface (drift and approval). */
 export function ServerTabs({ org, serverId }: { org: string; serverId: string }) {
   const base = `/o/${org}/servers/${serverId}`;
   return (
@@ -11,6 +11,7 @@ export function ServerTabs({ org, serverId }: { org: string; serverId: string })
           { href: base, label: 'Overview', exact: true },
           { href: `${base}/conformance`, label: 'Conformance' },
           { href: `${base}/auth-posture`, label: 'Auth posture' },
+          { href: `${base}/surface`, label: 'Surface' },
         ]}
       />
     </nav>
