@@ -100,6 +100,13 @@ export async function recordSurface(tx: TenantClient, input: RecordSurfaceInput)
   return {
     previousHash,
     changed: true,
-    change: { id: row.id, fromHash: previousHash, toHash: input.hash, diff, loud: diff.loud, detectedAt: row.detectedAt },
+    change: {
+      id: row.id,
+      fromHash: previousHash,
+      toHash: input.hash,
+      diff,
+      loud: diff.loud,
+      detectedAt: row.detectedAt,
+    },
   };
 }
