@@ -41,8 +41,12 @@ function JsonChanges({ changes, label }: { changes: readonly JsonChange[]; label
                 <code>{change.path === '' ? '(whole value)' : change.path}</code>
               </td>
               <td>{KIND_LABELS[change.kind]}</td>
-              <td>{change.kind === 'added' ? '—' : <code className="surface-value">{jsonText(change.before)}</code>}</td>
-              <td>{change.kind === 'removed' ? '—' : <code className="surface-value">{jsonText(change.after)}</code>}</td>
+              <td>
+                {change.kind === 'added' ? '—' : <code className="surface-value">{jsonText(change.before)}</code>}
+              </td>
+              <td>
+                {change.kind === 'removed' ? '—' : <code className="surface-value">{jsonText(change.after)}</code>}
+              </td>
             </tr>
           ))}
         </tbody>

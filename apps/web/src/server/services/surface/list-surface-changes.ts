@@ -38,10 +38,7 @@ export async function listSurfaceChanges(
       serverId,
       ...(cursor
         ? {
-            OR: [
-              { detectedAt: { lt: cursor.createdAt } },
-              { detectedAt: cursor.createdAt, id: { lt: cursor.id } },
-            ],
+            OR: [{ detectedAt: { lt: cursor.createdAt } }, { detectedAt: cursor.createdAt, id: { lt: cursor.id } }],
           }
         : {}),
     },

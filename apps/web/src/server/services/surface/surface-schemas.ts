@@ -17,9 +17,7 @@ export const ServerSurfaceResource = z.object({
   /** When that surface was first and last read. */
   firstSeenAt: z.iso.datetime().nullable(),
   recordedAt: z.iso.datetime().nullable(),
-  approved: z
-    .object({ hash: z.string(), at: z.iso.datetime().nullable(), by: SurfaceApprover.nullable() })
-    .nullable(),
+  approved: z.object({ hash: z.string(), at: z.iso.datetime().nullable(), by: SurfaceApprover.nullable() }).nullable(),
   /** The recorded surface is the approved one (false when nothing is approved or nothing recorded). */
   approvedIsCurrent: z.boolean(),
   /** The project's pin setting (a suite's `pin:` key overrides it for that suite). */
@@ -35,7 +33,10 @@ export type ServerSurfaceResource = z.infer<typeof ServerSurfaceResource>;
 export const ApproveSurfaceRequest = z.strictObject({
   hash: z
     .string()
-    .regex(/^[0-9a-f]{64}$/, 'a surface hash: 64 lower-case hex characters (SHA-256), as GET /servers/{id}/surface gives'),
+    .regex(
+      /^[0-9a-f]{64}$/,
+      'a surface hash: 64 lower-case hex characters (SHA-256), as GET /servers/{id}/surface gives',
+    ),
 });
 export type ApproveSurfaceRequest = z.infer<typeof ApproveSurfaceRequest>;
 
