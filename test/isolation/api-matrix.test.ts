@@ -135,6 +135,9 @@ const API_CASES: Record<string, ApiCase> = {
       });
     },
   },
+  getServerSurface: {},
+  listSurfaceChanges: {},
+  approveServerSurface: { body: (set) => ({ hash: set.surfaceHash }) },
   getSuite: {},
   updateSuite: { body: (set) => ({ name: 'renamed suite', serverId: set.serverId }) },
   deleteSuite: {},
