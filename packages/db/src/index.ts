@@ -16,7 +16,13 @@ export { findRunResults, type RunResultRow } from './runs/find-run-results';
 export { claimRun, type ClaimRunInput } from './runs/claim-run';
 export { handBackRun } from './runs/hand-back-run';
 export { resumeRun } from './runs/resume-run';
-export { finishRun, type EndingEvent, type FinishRunInput, type FinishRunResult } from './runs/finish-run';
+export {
+  finishRun,
+  type EndingEvent,
+  type FinishRunInput,
+  type FinishRunResult,
+  type RunSurfaceInput,
+} from './runs/finish-run';
 export { failRun } from './runs/fail-run';
 export { RUN_CONFORMANCE_INCLUDE } from './runs/run-conformance-include';
 export { seedRun, type SeedRunInput } from './runs/seed-run';
@@ -48,7 +54,7 @@ export {
 } from './webhooks/create-event-deliveries';
 export {
   recordSurface,
+  findSurfaceSnapshot,
   type RecordSurfaceInput,
-  type RecordSurfaceResult,
-  type RecordedSurfaceChange,
-} from './surface/record-surface';
+  type RecordedSurface,
+} from './surfaces/record-surface';

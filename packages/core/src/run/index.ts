@@ -4,3 +4,4 @@ export * from './wire-enums';
 export * from './run-transitions';
 export * from './run-webhook-body';
 export * from './server-authorization-webhook-body';
+export * from './surface-changed-webhook-body';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RunSurfaceDrift, SurfacePinVerdict } from '../surface/run-surface-drift';
 import { WireFinding } from '../wire/wire-finding';
 import {
   type DbRunStatus,
@@ -51,6 +52,19 @@ export const RunConformanceSummary = z.object({
 });
 export type RunConformanceSummary = z.infer<typeof RunConformanceSummary>;
 
+/** What the run read of its server's surface (docs/health.md); the diff itself is on the server's drift history. */
+export const RunSurfaceSummary = z.object({
+  /** SHA-256 of the canonical surface the run read. */
+  hash: z.string(),
+  /** It differs from the surface recorded before the run. */
+  changed: z.boolean(),
+  /** The change is loud (a read-only tool no longer is, a tool became destructive, a destructive tool appeared). */
+  loud: z.boolean(),
+  /** The pin's verdict against the approved surface; null when the run is not pinned. */
+  pin: SurfacePinVerdict.nullable(),
+});
+export type RunSurfaceSummary = z.infer<typeof RunSurfaceSummary>;
+
 export const RegressionResource = z.object({
   name: z.string(),
   before: z.literal('PASS'),
@@ -80,6 +94,8 @@ export const RunResource = z.object({
   protocolVersion: z.string().nullable(),
   /** Present when the run checked conformance (its suite has a `conformance:` block). */
   conformance: RunConformanceSummary.optional(),
+  /** Present when the run recorded its server's surface (hosted runs whose session opened). */
+  surface: RunSurfaceSummary.optional(),
   error: z.string().nullable(),
   queuedAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
@@ -101,6 +117,7 @@ export const RunWebhookRun = RunListItem.omit({
   requestsUsed: true,
   protocolVersion: true,
   queuedAt: true,
+  surface: true,
 });
 export type RunWebhookRun = z.infer<typeof RunWebhookRun>;
 
@@ -125,6 +142,8 @@ export interface RunRow {
   protocolVersion: string | null;
   /** The run's ConformanceReport (its counts), when the query included it and the run has one. */
   conformance?: RunConformanceSummary | null;
+  /** `Run.surfaceDrift` as stored (core RunSurfaceDrift), when the query included it. */
+  surfaceDrift?: unknown;
   error: string | null;
   queuedAt: Date;
   startedAt: Date | null;
@@ -174,11 +193,28 @@ export function toRunListItem(row: RunRow, appUrl: string): RunListItem {
     requestsUsed: row.requestsUsed,
     protocolVersion: row.protocolVersion,
     ...(row.conformance ? { conformance: conformanceOf(row.conformance) } : {}),
+    ...surfaceOf(row.surfaceDrift),
     error: row.error,
     queuedAt: row.queuedAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     durationMs: row.durationMs,
+  };
+}
+
+/** The stored drift as the resource summarizes it; a run without one (or an unreadable one) has no `surface`. */
+function surfaceOf(stored: unknown): { surface?: RunSurfaceSummary } {
+  if (stored === undefined || stored === null) return {};
+  const parsed = RunSurfaceDrift.safeParse(stored);
+  if (!parsed.success) return {};
+  const drift = parsed.data;
+  return {
+    surface: {
+      hash: drift.hash,
+      changed: drift.changed,
+      loud: drift.diff?.loud ?? false,
+      pin: drift.pin?.verdict ?? null,
+    },
   };
 }
 
@@ -220,6 +256,7 @@ export function toRunWebhookRun(row: RunRow, appUrl: string): RunWebhookRun {
     requestsUsed: _requests,
     protocolVersion: _protocol,
     queuedAt: _queued,
+    surface: _surface,
     ...run
   } = toRunListItem(row, appUrl);
   return run;

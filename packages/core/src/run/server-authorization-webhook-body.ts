@@ -1,6 +1,6 @@
 import { type RunRow, type RunWebhookRun, toRunWebhookRun } from './run-resource';
-import { SERVER_SURFACE_CHANGED_EVENT } from '../surface/surface-changed-webhook-body';
 import { RUN_WEBHOOK_EVENTS } from './run-webhook-body';
+import { SERVER_SURFACE_CHANGED_EVENT } from './surface-changed-webhook-body';
 
 /**
  * Raised when a run finds that a server's OAuth connection can no longer be refreshed (docs/webhooks.md, docs/oauth.md):

@@ -1,4 +1,4 @@
 export * from './server-surface';
 export * from './diff-surface';
 export * from './run-surface-drift';
-export * from './surface-changed-webhook-body';
+export * from './decide-surface-pin';

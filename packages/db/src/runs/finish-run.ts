@@ -3,6 +3,8 @@ import {
   Baseline,
   buildRunWebhookBody,
   buildServerAuthorizationFailedBody,
+  buildServerSurfaceChangedBody,
+  describeSurfaceDiff,
   eventsForRun,
   findRegressions,
   RUN_STATUS_TO_WIRE,
@@ -19,11 +21,17 @@ import {
   type RunLifecycleEvent,
   type RunRow,
   type RunSummary,
+  type RunSurfaceDrift,
   type RunWebhookEvent,
+  type ExecPolicy,
+  type ServerSurface,
+  type SurfaceChangeForWebhook,
   SERVER_AUTHORIZATION_FAILED_EVENT,
+  SERVER_SURFACE_CHANGED_EVENT,
 } from '@mcptest/core';
 import type { TenantClient, TenantDb } from '../tenant/tenant-scope';
-import { createEventDeliveries } from '../webhooks/create-event-deliveries';
+import { recordSurface } from '../surfaces/record-surface';
+import { createEventDeliveries, type WebhookEventToDeliver } from '../webhooks/create-event-deliveries';
 import { findRunResults } from './find-run-results';
 import { RUN_FINISHED_OUTBOX_KIND, type RunFinishedOutboxPayload, type RunOutboxEntry } from './run-outbox-payload';
 
@@ -76,9 +84,24 @@ export interface FinishRunInput {
    * each webhook of the project subscribed to it, beside the run's own events, so it goes out through the same outbox.
    */
   authorizationFailure?: AuthorizationFailure | undefined;
+  /**
+   * The server's surface as the run read it (ExecuteSuiteResult.surface) and the pin's verdict: recorded here, with the
+   * run's end (`recordSurface`: snapshot, Server.surfaceHash, a SurfaceChange when it moved), as Run.surfaceHash and
+   * Run.surfaceDrift, and a change raises `server.surface_changed` through the run's deliveries.
+   */
+  surface?: RunSurfaceInput | undefined;
   /** Public base URL of the web app: `data.run.url` of the webhook bodies. */
   appUrl: string;
   now: Date;
+}
+
+export interface RunSurfaceInput {
+  surface: ServerSurface;
+  hash: string;
+  /** The pin's verdict (decideSurfacePin), null when the run is not pinned. */
+  pin: RunSurfaceDrift['pin'];
+  /** The run's policy: what counts as read-only or destructive for the diff's loud flags. */
+  policy: ExecPolicy;
 }
 
 export type FinishRunResult =
@@ -181,7 +204,46 @@ async function finishInTransaction(
     conformance = { revision, ok, total, passed, failed, warnings, skipped, expectedFailures };
   }
   // The webhook bodies carry the conformance summary as the Run resource does.
-  const finished: RunRow = conformance ? { ...row, conformance } : row;
+  let finished: RunRow = conformance ? { ...row, conformance } : row;
+
+  let surfaceChange: SurfaceChangeForWebhook | undefined;
+  if (input.surface) {
+    const { surface, hash, pin, policy } = input.surface;
+    const recorded = await recordSurface(tx, {
+      tenantId,
+      serverId: run.serverId,
+      surface,
+      hash,
+      source: 'run',
+      runId: input.runId,
+      policy,
+      now,
+    });
+    const drift: RunSurfaceDrift = {
+      format: 1,
+      hash,
+      previousHash: recorded.previousHash,
+      changed: recorded.changed,
+      diff: recorded.diff,
+      summary: recorded.diff ? describeSurfaceDiff(recorded.diff) : null,
+      pin,
+    };
+    await tx.run.updateMany({
+      where: { id: input.runId },
+      data: { surfaceHash: hash, surfaceDrift: drift as unknown as object },
+    });
+    finished = { ...finished, surfaceDrift: drift };
+    if (recorded.changeId !== null && recorded.diff && recorded.previousHash !== null) {
+      surfaceChange = {
+        serverId: run.serverId,
+        projectId: row.projectId,
+        source: 'run',
+        fromHash: recorded.previousHash,
+        toHash: hash,
+        diff: recorded.diff,
+      };
+    }
+  }
 
   if (shouldAdvanceBaseline({ status: wireStatus, trigger: run.trigger, branch: run.branch })) {
     const entries = results.map((r) => ({ name: r.name, status: r.status }));
@@ -193,7 +255,10 @@ async function finishInTransaction(
     });
   }
 
-  const deliveryIds = await createDeliveries(tx, tenantId, finished, input.appUrl, now, input.authorizationFailure);
+  const deliveryIds = await createDeliveries(tx, tenantId, finished, input.appUrl, now, {
+    authorizationFailure: input.authorizationFailure,
+    surfaceChange,
+  });
   const payload: RunFinishedOutboxPayload = {
     suiteId: row.suiteId,
     projectId: row.projectId,
@@ -211,9 +276,10 @@ async function finishInTransaction(
 }
 
 /**
- * One WebhookDelivery row per enabled webhook of the project and event the run raised (`eventsForRun`, and
- * `server.authorization_failed` when the run found the server's OAuth connection dead), holding the exact body; the
- * jobs that send them are added after commit (the outbox), so a delivery exists exactly when the run ended.
+ * One WebhookDelivery row per enabled webhook of the project and event the run raised (`eventsForRun`,
+ * `server.authorization_failed` when the run found the server's OAuth connection dead, `server.surface_changed` when
+ * it recorded a new surface), holding the exact body; the jobs that send them are added after commit (the outbox), so
+ * a delivery exists exactly when the run ended.
  */
 async function createDeliveries(
   tx: TenantClient,
@@ -221,18 +287,26 @@ async function createDeliveries(
   row: RunRow,
   appUrl: string,
   now: Date,
-  authorizationFailure: AuthorizationFailure | undefined,
+  raised: {
+    authorizationFailure: AuthorizationFailure | undefined;
+    surfaceChange: SurfaceChangeForWebhook | undefined;
+  },
 ): Promise<string[]> {
-  const events: string[] = eventsForRun(row);
-  if (authorizationFailure) events.push(SERVER_AUTHORIZATION_FAILED_EVENT);
-  const bodyOf = (event: string): object =>
-    event === SERVER_AUTHORIZATION_FAILED_EVENT && authorizationFailure
-      ? buildServerAuthorizationFailedBody(authorizationFailure, row, appUrl, now)
-      : buildRunWebhookBody(event as RunWebhookEvent, row, appUrl, now);
-  return createEventDeliveries(tx, {
-    tenantId,
-    projectId: row.projectId,
-    runId: row.id,
-    events: events.map((event) => ({ event, body: bodyOf(event) })),
-  });
+  const events: WebhookEventToDeliver[] = eventsForRun(row).map((event: RunWebhookEvent) => ({
+    event,
+    body: buildRunWebhookBody(event, row, appUrl, now),
+  }));
+  if (raised.authorizationFailure) {
+    events.push({
+      event: SERVER_AUTHORIZATION_FAILED_EVENT,
+      body: buildServerAuthorizationFailedBody(raised.authorizationFailure, row, appUrl, now),
+    });
+  }
+  if (raised.surfaceChange) {
+    events.push({
+      event: SERVER_SURFACE_CHANGED_EVENT,
+      body: buildServerSurfaceChangedBody(raised.surfaceChange, row, appUrl, now),
+    });
+  }
+  return createEventDeliveries(tx, { tenantId, projectId: row.projectId, runId: row.id, events });
 }

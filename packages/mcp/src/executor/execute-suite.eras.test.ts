@@ -92,6 +92,29 @@ describe('a suite across the two eras', () => {
     expect(shared.results.map((r) => r.status)).toEqual(run.results.map((r) => r.status));
   });
 
+  it("readSurface reads the surface once, reusing the run's one tools/list: only the declared lists are added", async () => {
+    const suite = suiteOf(`name: eras\ntimeout: 15s\n${ASSERTIONS}`);
+    const before = modern.requests().length;
+    const plain = await executeSuite(suite, options(modern.url));
+    const plainSent = modern.requests().slice(before);
+    const middle = modern.requests().length;
+    const run = await executeSuite(suite, options(modern.url, { readSurface: true }));
+    const sent = modern.requests().slice(middle);
+    expect(plain.surface).toBeUndefined();
+    expect(sent.filter((r) => r === 'POST tools/list')).toHaveLength(1);
+    const added = [...sent];
+    for (const request of plainSent) added.splice(added.indexOf(request), 1);
+    // The server declares resources and prompts: their three lists, once, and nothing else.
+    expect(added.sort()).toEqual(['POST prompts/list', 'POST resources/list', 'POST resources/templates/list']);
+    expect(run.requestsUsed).toBe(sent.length);
+    expect(run.results.map((r) => r.status)).toEqual(plain.results.map((r) => r.status));
+    expect(run.surface?.tools.map((t) => t.name)).toContain('echo');
+    expect(run.surface?.protocolVersion).toBe('2026-07-28');
+    expect(run.surfaceHash).toMatch(/^[0-9a-f]{64}$/);
+    const again = await executeSuite(suite, options(modern.url, { readSurface: true, sessionMode: 'shared' }));
+    expect(again.surfaceHash).toBe(run.surfaceHash);
+  });
+
   it('a discover result is adopted only on the same connection: other headers probe again', async () => {
     const suite = suiteOf(`name: eras
 timeout: 15s

@@ -13,6 +13,7 @@ import {
   type OutboundGate,
   redactToolResult,
   shouldRedact,
+  type ServerSurface,
   type SuiteServer,
   type ToolCallResultData,
   type ToolDescriptor,
@@ -37,6 +38,7 @@ import { runSuiteConformance } from './run-suite-conformance';
 import { runSuiteAuthPosture } from './run-suite-auth-posture';
 import { type Checker, type CheckRun, inProcessChecker } from '../sandbox/checker';
 import { staticSkipReason } from './skip-reason';
+import { hashSurface, readSurface } from '../surface';
 import type { ExecutedAssertion, ExecuteSuiteOptions, ExecuteSuiteResult, ExecutionEvent } from './types';
 import { isRecord } from '@mcptest/core';
 
@@ -101,6 +103,8 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     discoveries: new Map(),
     protocolVersions: new Set(),
     wireOpeningChecked: new Set(),
+    surface: undefined,
+    surfaceWarnings: [],
     onBudgetExhausted(exhausted) {
       if (budgetEvent) return;
       budgetEvent = exhausted;
@@ -187,6 +191,8 @@ export async function executeSuite(suite: LoadedSuite, given: ExecuteSuiteOption
     ...(unreachable === undefined ? {} : { unreachable }),
     ...(conformance === undefined ? {} : { conformance }),
     ...(authPosture === undefined ? {} : { authPosture }),
+    ...(run.surface?.read ? { surface: run.surface.read, surfaceHash: hashSurface(run.surface.read) } : {}),
+    ...(run.surfaceWarnings.length > 0 ? { surfaceWarnings: run.surfaceWarnings } : {}),
   };
 }
 
@@ -222,6 +228,9 @@ interface RunState {
   protocolVersions: Set<string>;
   /** Connections whose session-opening messages were validated already (once per run, see `checkWire`). */
   wireOpeningChecked: Set<string>;
+  /** The server's surface (`readSurface` option): `{read: undefined}` once tried, so it is read at most once. */
+  surface: { read: ServerSurface | undefined } | undefined;
+  surfaceWarnings: string[];
   onBudgetExhausted(exhausted: BudgetExhausted): void;
   onToolCall(): void;
 }
@@ -477,6 +486,9 @@ async function openSession(
       const tools = new Map(listed.tools.map((t) => [t.name, t as ToolDescriptor]));
       run.listings.set(key, tools);
       run.listingBytes.set(key, listed.bytes);
+      if (run.options.readSurface === true && run.surface === undefined) {
+        await readRunSurface(run, opened, listed, deadline);
+      }
       return { ok: true, session, tools };
     } catch (error) {
       await session?.close().catch(() => undefined);
@@ -494,6 +506,34 @@ async function openSession(
     run.shared.set(key, entry);
   }
   return entry;
+}
+
+/**
+ * The run's one reading of the server's surface, on its first listed session: the listing it has is reused, so only
+ * the resources, templates and prompts lists the server declares are sent (paced as one request). Never fails the
+ * assertion: what could not be read is a warning, and no surface is recorded when the lists are not valid MCP.
+ */
+async function readRunSurface(
+  run: RunState,
+  session: McpSession,
+  listed: { tools: readonly unknown[]; truncated: boolean; pages: number },
+  deadline: number,
+): Promise<void> {
+  run.surface = { read: undefined };
+  try {
+    const read = await run.gate.send(() =>
+      readSurface(session, {
+        maxToolPages: listed.pages,
+        requestTimeoutMs: Math.max(1, deadline - performance.now()),
+        ...(run.options.signal ? { signal: run.options.signal } : {}),
+        tools: { tools: listed.tools, truncated: listed.truncated },
+      }),
+    );
+    run.surface.read = read.surface;
+    run.surfaceWarnings.push(...read.warnings);
+  } catch (error) {
+    run.surfaceWarnings.push(`the surface was not recorded: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /**

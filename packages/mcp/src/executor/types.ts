@@ -1,4 +1,12 @@
-import type { AssertionResult, CallBudget, ExecPolicy, ProtocolChoice, ToolClass, WireRevision } from '@mcptest/core';
+import type {
+  AssertionResult,
+  CallBudget,
+  ExecPolicy,
+  ProtocolChoice,
+  ServerSurface,
+  ToolClass,
+  WireRevision,
+} from '@mcptest/core';
 import type { ConformanceRunReport } from '../conformance';
 import type { AuthPostureReport } from '../auth-posture';
 import type { SafeFetch } from '../net';
@@ -70,6 +78,12 @@ export interface ExecuteSuiteOptions {
    * with a deadline per check), so a tenant's pattern or a server's answer cannot stall the worker.
    */
   checker?: Checker;
+  /**
+   * Read the server's whole surface (`readSurface`) once, on the run's first session that opens, reusing that
+   * session's tools listing: hosted runs set it to record and compare surfaces (docs/health.md); it adds only the
+   * resources, resource templates and prompts lists the server declares. Default false.
+   */
+  readSurface?: boolean;
 }
 
 /** The class and decision vocabulary of the policy, as stored with each result. */
@@ -131,4 +145,12 @@ export interface ExecuteSuiteResult {
    * absent without a block, or when the run was cancelled or out of budget before the check ran.
    */
   authPosture?: AuthPostureReport;
+  /**
+   * The server's surface, read on the run's first session (`readSurface` option), and its hash (`hashSurface`);
+   * absent when not asked, when no session opened, or when its lists were not valid MCP (`surfaceWarnings` says so).
+   */
+  surface?: ServerSurface;
+  surfaceHash?: string;
+  /** Lists of the surface that could not be read (notes, not failures). */
+  surfaceWarnings?: string[];
 }

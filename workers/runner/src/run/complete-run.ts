@@ -5,7 +5,7 @@ import {
   type Regression,
   type RunSummary,
 } from '@mcptest/core';
-import { finishRun, type EndingEvent, type TenantDb } from '@mcptest/db';
+import { finishRun, type EndingEvent, type RunSurfaceInput, type TenantDb } from '@mcptest/db';
 import { dispatchAdmittedRuns, settleRunOutbox, type RunFinishStep } from '@mcptest/redis';
 import type { WorkerDeps } from '../worker-deps';
 
@@ -23,6 +23,8 @@ export interface CompleteRunInput {
   conformance?: ConformanceRunReport | undefined;
   /** The server's OAuth connection just expired: finishRun adds `server.authorization_failed` deliveries. */
   authorizationFailure?: AuthorizationFailure | undefined;
+  /** The surface the run read and the pin's verdict: finishRun records it and raises `server.surface_changed`. */
+  surface?: RunSurfaceInput | undefined;
 }
 
 export type CompletedRun =

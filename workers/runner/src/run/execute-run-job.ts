@@ -7,14 +7,16 @@ import {
   transcriptQuotaNotice,
   type ConformanceRunReport,
   type RunInterruption,
+  type ServerSurface,
 } from '@mcptest/core';
 import { claimRun, handBackRun } from '@mcptest/db';
 import { executeSuite, type ExecutedAssertion, type ExecutionEvent } from '@mcptest/mcp';
 import { createRedisCallBudget, handBackJob, publishRunEvent, type JobContext, type JobPayload } from '@mcptest/redis';
 import type { WorkerDeps } from '../worker-deps';
+import { checkSurfacePin } from './check-surface-pin';
 import { completeRun } from './complete-run';
 import { prepareRunAuthorization } from './authorize-run';
-import { loadRunPlan } from './load-run-plan';
+import { loadRunPlan, SUITE_FILE } from './load-run-plan';
 import { hostedAssertionKey, recordAssertion, type TranscriptQuota } from './record-assertion';
 
 /** How soon a handed-back run (worker shutting down) is offered to another worker. */
@@ -22,6 +24,7 @@ const HAND_BACK_DELAY_MS = 500;
 
 const RUN_SELECT = {
   id: true,
+  projectId: true,
   suiteId: true,
   serverId: true,
   suiteVersion: true,
@@ -179,6 +182,8 @@ export async function executeRunJob(
   let unreachable: string | undefined;
   let protocolVersion: string | undefined;
   let conformance: ConformanceRunReport | undefined;
+  let surfaceRead: { surface: ServerSurface; hash: string } | undefined;
+  let surfaceWarnings: string[] | undefined;
   let executed: ExecutedAssertion[];
   try {
     const outcome = await executeSuite(plan.suite, {
@@ -194,15 +199,44 @@ export async function executeRunJob(
       env: {},
       onEvent,
       signal: handle.signal,
+      // Every run records its server's surface: drift between runs is a finding (docs/health.md).
+      readSurface: true,
     });
     executed = outcome.results;
     stoppedReason = outcome.stoppedReason;
     unreachable = outcome.unreachable;
     protocolVersion = outcome.protocolVersion;
     conformance = outcome.conformance;
+    if (outcome.surface && outcome.surfaceHash) surfaceRead = { surface: outcome.surface, hash: outcome.surfaceHash };
+    surfaceWarnings = outcome.surfaceWarnings;
   } finally {
     interruption = handle.interruption();
     deps.active.finish(runId);
+  }
+  // A pinned run checks the surface against the approved one: its `surface pin` result counts like any other. Not when
+  // the run was stopped or never reached the server: then nothing was read to judge.
+  const reached = executed.some((r) => r.connection === 'opened');
+  const pin =
+    interruption || stoppedReason || !reached
+      ? null
+      : await checkSurfacePin(db, {
+          serverId: run.serverId,
+          projectId: run.projectId,
+          suitePin: plan.suite.pin,
+          read: surfaceRead,
+          unreadable: surfaceWarnings?.join('; ') || undefined,
+          policy: plan.policy,
+        });
+  if (pin) {
+    const result: ExecutedAssertion = {
+      key: `${SUITE_FILE}#${pin.result.name}`,
+      trial: 0,
+      durationMs: 0,
+      ...pin.result,
+    };
+    onEvent({ type: 'assertion.started', key: result.key, name: result.name, trial: 0 });
+    onEvent({ type: 'assertion.finished', result });
+    executed.push(result);
   }
   await writes;
   if (writeError !== undefined) throw writeError;
@@ -245,6 +279,7 @@ export async function executeRunJob(
     ...(protocolVersion === undefined ? {} : { protocolVersion }),
     suiteName: plan.suite.name,
     ...(conformance === undefined ? {} : { conformance }),
+    ...(surfaceRead ? { surface: { ...surfaceRead, pin: pin?.pin ?? null, policy: plan.policy } } : {}),
   });
   log.info(
     {

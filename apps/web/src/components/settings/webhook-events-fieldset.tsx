@@ -11,7 +11,7 @@ export const WEBHOOK_EVENT_CHOICES = [
   },
   {
     value: 'server.surface_changed',
-    hint: "A run or a discovery found that a server's tools, resources, prompts or instructions changed since the last look.",
+    hint: "A run found that a server's tools, resources, prompts or instructions changed since the last one (with the diff).",
   },
 ] as const;
 

@@ -408,13 +408,15 @@ describe('POST /api/mcp', () => {
     // /api/mcp's get_run is the REST resource itself.
     expect(viaMcp).toEqual(viaRest);
     // The webhook carries the same run minus what its contract never had (results, budget counters, protocol version,
-    // queuedAt).
+    // queuedAt, the surface summary: server.surface_changed carries the diff).
+    expect(viaRest.surface).toMatchObject({ hash: expect.stringMatching(/^[0-9a-f]{64}$/), pin: null });
     const {
       results: _results,
       callsUsed: _calls,
       requestsUsed: _requests,
       protocolVersion: _protocol,
       queuedAt: _queued,
+      surface: _surface,
       ...webhookFields
     } = viaRest;
     expect(RunWebhookRun.strict().parse(viaWebhook)).toEqual(webhookFields);

@@ -3,10 +3,10 @@ import { readSurface, SurfaceInvalidError, type McpSession } from '@mcptest/mcp'
 import { ApiError } from '@/server/api/api-error';
 import { loadTenantPolicy } from '@/server/services/policy/load-tenant-policy';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
-import { recordDiscoveredSurface } from '@/server/services/surface/record-discovered-surface';
 import { buildDiscoveryResult } from './build-discovery-result';
 import { StoredDiscovery, type DiscoverServerResult, type DiscoveryChanges } from './discovery-schemas';
 import { loadServerTarget } from './load-server-target';
+import { recordDiscoveredSurface } from './record-discovered-surface';
 import { recordServerAudit } from './record-server-audit';
 import { REQUEST_TIMEOUT_MS, withServerSession } from './with-server-session';
 
@@ -90,8 +90,7 @@ export async function discoverServer(deps: ServiceDeps, actor: Actor, serverId: 
     data: { discovery: toStore as unknown as JsonObject, discoveredAt },
   });
 
-  // The drift history: a changed surface is a SurfaceChange and a `server.surface_changed` webhook (docs/health.md).
-  const recorded = await recordDiscoveredSurface(deps, {
+  await recordDiscoveredSurface(deps, {
     tenantId: actor.tenantId,
     serverId,
     projectId: row.projectId,
@@ -106,8 +105,6 @@ export async function discoverServer(deps: ServiceDeps, actor: Actor, serverId: 
     added: changes.added.length,
     removed: changes.removed.length,
     changed: changes.changed.length,
-    surfaceHash: recorded.hash,
-    surfaceChanged: recorded.changed,
   });
   return result;
 }

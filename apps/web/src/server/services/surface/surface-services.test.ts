@@ -116,7 +116,7 @@ describe('discovery records the surface', () => {
       type: 'server.surface_changed',
       data: {
         server: { id: server.id, projectId },
-        change: { id: items[0]!.id, source: 'discovery', fromHash: first.hash, toHash: second.hash, loud: false },
+        change: { source: 'discovery', fromHash: first.hash, toHash: second.hash, loud: false },
         run: null,
       },
     });

@@ -255,6 +255,26 @@ describe('POST /servers/{id}/discover', () => {
       .auditLog.findMany({ where: { targetId: id, action: 'server.discover' }, select: { metadata: true } });
     expect(audit).toHaveLength(3);
     expect(audit.map((a) => a.metadata)).toContainEqual({ tools: 3, added: 2, removed: 2, changed: 1 });
+
+    // Each discovery recorded the surface (docs/health.md): two snapshots, one change (the third saw the same surface),
+    // loud because a destructive tool appeared, and the server's hash is the second surface's.
+    const tdb = testDb.db.tenant(tenant.id);
+    const snapshots = await tdb.surfaceSnapshot.findMany({ where: { serverId: id }, orderBy: { firstSeenAt: 'asc' } });
+    expect(snapshots).toHaveLength(2);
+    const changes = await tdb.surfaceChange.findMany({ where: { serverId: id } });
+    expect(changes).toEqual([
+      expect.objectContaining({
+        fromHash: snapshots[0]!.hash,
+        toHash: snapshots[1]!.hash,
+        source: 'discovery',
+        runId: null,
+        loud: true,
+      }),
+    ]);
+    expect((changes[0]!.diff as { alerts: { tool: string; kind: string }[] }).alerts).toEqual([
+      expect.objectContaining({ tool: 'delete_item', kind: 'destructive_added' }),
+    ]);
+    expect((await tdb.server.findFirstOrThrow({ where: { id } })).surfaceHash).toBe(snapshots[1]!.hash);
   });
 
   it('needs the run scope, hides other projects, and answers 503 when the server is unreachable', async () => {

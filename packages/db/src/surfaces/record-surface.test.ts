@@ -34,9 +34,9 @@ describe('recordSurface', () => {
     const { tenantId, serverId, db } = await seeded();
     const input = { tenantId, serverId, hash: HASH_A, surface: surface('Search'), source: 'discovery' as const };
     const first = await db.transaction((tx) => recordSurface(tx, { ...input, now: at(0) }));
-    expect(first).toEqual({ previousHash: null, changed: false, change: null });
+    expect(first).toEqual({ previousHash: null, changed: false, diff: null, changeId: null });
     const again = await db.transaction((tx) => recordSurface(tx, { ...input, now: at(5) }));
-    expect(again).toEqual({ previousHash: HASH_A, changed: false, change: null });
+    expect(again).toEqual({ previousHash: HASH_A, changed: false, diff: null, changeId: null });
     const snapshots = await db.surfaceSnapshot.findMany({ where: { serverId } });
     expect(snapshots).toHaveLength(1);
     expect(snapshots[0]).toMatchObject({ hash: HASH_A, firstSeenAt: at(0), lastSeenAt: at(5) });
@@ -70,13 +70,14 @@ describe('recordSurface', () => {
     );
     expect(changed.previousHash).toBe(HASH_A);
     expect(changed.changed).toBe(true);
-    expect(changed.change).toMatchObject({ fromHash: HASH_A, toHash: HASH_B, loud: true });
-    expect(changed.change?.diff.tools.changed[0]).toMatchObject({
+    expect(changed.changeId).not.toBeNull();
+    expect(changed.diff?.loud).toBe(true);
+    expect(changed.diff?.tools.changed[0]).toMatchObject({
       name: 'search',
       description: { before: 'Search', after: 'Search. Also deletes what it finds.' },
     });
-    expect(changed.change?.diff.alerts.map((a) => a.kind)).toEqual(['no_longer_read_only', 'became_destructive']);
-    const row = await db.surfaceChange.findFirstOrThrow({ where: { serverId } });
+    expect(changed.diff?.alerts.map((a) => a.kind)).toEqual(['no_longer_read_only', 'became_destructive']);
+    const row = await db.surfaceChange.findFirstOrThrow({ where: { id: changed.changeId! } });
     expect(row).toMatchObject({ fromHash: HASH_A, toHash: HASH_B, loud: true, source: 'discovery', runId: null });
     expect(row.detectedAt).toEqual(at(1));
     expect(await db.server.findFirst({ where: { id: serverId }, select: { surfaceHash: true } })).toEqual({
@@ -93,7 +94,11 @@ describe('recordSurface', () => {
         now: at(2),
       }),
     );
-    expect(back.change).toMatchObject({ fromHash: HASH_B, toHash: HASH_A, loud: false });
+    expect(back).toMatchObject({ previousHash: HASH_B, changed: true, diff: { loud: false } });
+    expect(await db.surfaceChange.findFirst({ where: { id: back.changeId! } })).toMatchObject({
+      fromHash: HASH_B,
+      toHash: HASH_A,
+    });
     expect(await db.surfaceSnapshot.count({ where: { serverId } })).toBe(2);
     expect(await db.surfaceChange.count({ where: { serverId } })).toBe(2);
   });
@@ -127,21 +132,21 @@ describe('recordSurface', () => {
     expect(await db.surfaceChange.count({ where: { serverId } })).toBe(1);
   });
 
-  it('refuses a server of another tenant as unknown', async () => {
+  it('records nothing for a server of another tenant', async () => {
     const mine = await seeded();
     const other = await seeded();
-    await expect(
-      mine.db.transaction((tx) =>
-        recordSurface(tx, {
-          tenantId: mine.tenantId,
-          serverId: other.serverId,
-          hash: HASH_A,
-          surface: surface('Search'),
-          source: 'discovery',
-          now: at(0),
-        }),
-      ),
-    ).rejects.toThrow(/not found/);
+    const recorded = await mine.db.transaction((tx) =>
+      recordSurface(tx, {
+        tenantId: mine.tenantId,
+        serverId: other.serverId,
+        hash: HASH_A,
+        surface: surface('Search'),
+        source: 'discovery',
+        now: at(0),
+      }),
+    );
+    expect(recorded).toEqual({ previousHash: null, changed: false, diff: null, changeId: null });
+    expect(await mine.db.surfaceSnapshot.count({ where: { serverId: other.serverId } })).toBe(0);
     expect(await other.db.surfaceSnapshot.count({ where: { serverId: other.serverId } })).toBe(0);
   });
 });
