@@ -52,7 +52,14 @@ mock_server:
   return loaded.definition;
 }
 
-const state = {} as { org: string; projectId: string; serverId: string; hash: string; secret: string };
+const state = {} as {
+  org: string;
+  tenantId: string;
+  projectId: string;
+  serverId: string;
+  hash: string;
+  secret: string;
+};
 const base = () => harness.web.url;
 const tabPath = () => `/o/${state.org}/servers/${state.serverId}/surface`;
 
@@ -91,6 +98,7 @@ describe('the Surface tab', () => {
     const { createWebhook } = await import('../../apps/web/src/server/services/webhooks/create-webhook');
     const { webhookTestDeps } = await import('../../apps/web/src/server/services/webhooks/webhook-test-helpers');
     const tenant = await database.db.global.tenant.findUniqueOrThrow({ where: { slug: state.org } });
+    state.tenantId = tenant.id;
     const deps = webhookTestDeps(database, redis);
     try {
       const webhook = await createWebhook(deps, { tenantId: tenant.id }, state.projectId, {
@@ -120,7 +128,8 @@ describe('the Surface tab', () => {
     await owner.getByRole('button', { name: 'Approve this surface', exact: true }).click();
     await owner.getByTestId('surface-approved').getByText('Approved', { exact: true }).waitFor();
     await owner.getByRole('button', { name: 'Approve this surface' }).waitFor({ state: 'detached' });
-    const row = await database.db.global.server.findUniqueOrThrow({ where: { id: state.serverId } });
+    // Server rows are under row-level security: read in the tenant's scope.
+    const row = await database.db.tenant(state.tenantId).server.findFirstOrThrow({ where: { id: state.serverId } });
     expect(row.approvedSurfaceHash).toBe(state.hash);
   }, 120_000);
 
