@@ -119,7 +119,7 @@ describe('the Surface tab', () => {
     expect(state.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await current.getByTestId('surface-hash').innerText()).toBe(state.hash.slice(0, 12));
     expect(await current.getByTestId('surface-approved').innerText()).toBe('No surface approved yet.');
-    expect(await current.innerText()).toMatch(/1 tools, 0 resources/);
+    expect(await current.innerText()).toMatch(/1 tool, 0 resources/);
     await owner.getByText('No change recorded').waitFor();
     await screenshot(owner, 'surface-01-recorded');
   }, 900_000);

@@ -28,6 +28,11 @@ function approvedBy(approved: NonNullable<ServerSurfaceResource['approved']>): s
   return approved.by.kind === 'user' ? ` by ${approved.by.email ?? 'a member'}` : ' by an API token';
 }
 
+/** "1 tool", "3 tools". */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 const PIN_LABELS = { off: 'off', warn: 'warn', fail: 'fail' } as const;
 
 /**
@@ -90,8 +95,12 @@ export default async function ServerSurfacePage({ params, searchParams }: Props)
             </dd>
             <dt>Lists</dt>
             <dd>
-              {surface.counts.tools} tools, {surface.counts.resources} resources, {surface.counts.resourceTemplates}{' '}
-              resource templates, {surface.counts.prompts} prompts
+              {[
+                counted(surface.counts.tools, 'tool'),
+                counted(surface.counts.resources, 'resource'),
+                counted(surface.counts.resourceTemplates, 'resource template'),
+                counted(surface.counts.prompts, 'prompt'),
+              ].join(', ')}
             </dd>
             <dt>Approved</dt>
             <dd data-testid="surface-approved">
