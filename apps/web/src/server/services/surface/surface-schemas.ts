@@ -33,6 +33,7 @@ export type ServerSurfaceResource = z.infer<typeof ServerSurfaceResource>;
 export const ApproveSurfaceRequest = z.strictObject({
   hash: z
     .string()
+    .length(64)
     .regex(
       /^[0-9a-f]{64}$/,
       'a surface hash: 64 lower-case hex characters (SHA-256), as GET /servers/{id}/surface gives',
