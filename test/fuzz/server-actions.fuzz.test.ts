@@ -151,6 +151,12 @@ const CASES: Record<string, ActionCase> = {
   'app/o/[org]/servers/[serverId]/monitor/actions.ts#updateMonitorAction': {
     fields: (set) => ({ serverId: set.serverId, enabled: 'on', intervalMinutes: '5' }),
   },
+  'app/o/[org]/servers/[serverId]/surface/actions.ts#approveSurfaceAction': {
+    fields: (set) => ({ serverId: set.serverId, hash: set.surfaceHash }),
+  },
+  'app/o/[org]/servers/[serverId]/surface/actions.ts#setSurfacePinAction': {
+    fields: (set) => ({ projectId: set.projectId, surfacePin: 'warn' }),
+  },
   'app/o/[org]/settings/actions.ts#updatePolicyAction': {
     fields: () => ({
       max_calls: '55',

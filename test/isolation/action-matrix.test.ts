@@ -204,6 +204,16 @@ const ACTION_CASES: Record<string, Case> = {
     role: 'MEMBER',
     fields: (set) => ({ serverId: set.serverId, enabled: 'on', intervalMinutes: '5' }),
   },
+  'app/o/[org]/servers/[serverId]/surface/actions.ts#approveSurfaceAction': {
+    operation: 'approveServerSurface',
+    role: 'MEMBER',
+    fields: (set) => ({ serverId: set.serverId, hash: set.surfaceHash }),
+  },
+  'app/o/[org]/servers/[serverId]/surface/actions.ts#setSurfacePinAction': {
+    operation: 'updateProject',
+    role: 'MEMBER',
+    fields: (set) => ({ projectId: set.projectId, surfacePin: 'fail' }),
+  },
   'app/o/[org]/servers/[serverId]/actions.ts#updateServerAction': {
     operation: 'updateServer',
     role: 'MEMBER',

@@ -100,6 +100,7 @@ const ORG_PAGE_CASES: Record<string, OrgPageCase> = {
   'app/o/[org]/servers/[serverId]/latency/page.tsx': { role: 'VIEWER' },
   'app/o/[org]/servers/[serverId]/coverage/page.tsx': { role: 'VIEWER', search: (set) => ({ suiteId: set.suiteId }) },
   'app/o/[org]/servers/[serverId]/monitor/page.tsx': { role: 'VIEWER' },
+  'app/o/[org]/servers/[serverId]/surface/page.tsx': { role: 'VIEWER' },
   'app/o/[org]/settings/layout.tsx': { role: 'VIEWER', blind: 'the settings tabs: links only' },
   'app/o/[org]/settings/page.tsx': { role: 'VIEWER', blind: 'the execution policy: numbers and switches' },
   'app/o/[org]/settings/badges/page.tsx': { role: 'VIEWER' },

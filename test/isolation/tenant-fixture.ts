@@ -5,11 +5,14 @@ import {
   createTenant,
   generateApiToken,
   hashToken,
+  recordSurface,
   saveServerAuthorization,
   seedRun,
   TENANT_MODELS,
   type Database,
 } from '@mcptest/db';
+import type { ServerSurface } from '@mcptest/core';
+import { hashSurface } from '@mcptest/mcp';
 import type { Scope } from '../../apps/web/src/server/api/authenticate';
 import { ROLES, type RoleName } from '../../apps/web/src/server/orgs/org-schemas';
 import type { ServiceDeps } from '../../apps/web/src/server/services/service-deps';
@@ -37,6 +40,11 @@ export interface ResourceSet {
   otherProjectId: string;
   /** Uses the mock MCP server; has a header whose value carries the marker. */
   serverId: string;
+  /**
+   * The server's recorded surface (its tool's description carries the marker), not approved; one change (from an
+   * earlier surface) is in its drift history.
+   */
+  surfaceHash: string;
   /** At version 2 (so version 1 can be restored). */
   suiteId: string;
   /** Finished (PASSED) with one result that has a transcript. */
@@ -142,6 +150,7 @@ export async function seedResources(
     }),
     createToken(deps, actor, { name: `${marker} token`, scopes: ['read'], projectId: project.id }),
   ]);
+  const surfaceHash = await seedSurface(deps.db, tenantId, server.id, marker);
   // The suite and its history are inserted directly (as test/worker.ts seedSuite does): the matrices seed dozens of
   // sets, and the services' schedule sync and audit rows add nothing here.
   const suite = await db.suite.create({
@@ -216,6 +225,7 @@ export async function seedResources(
     projectName: project.name,
     otherProjectId: other.id,
     serverId: server.id,
+    surfaceHash,
     suiteId: suite.id,
     runId: run.id,
     resultId: result.id,
@@ -227,6 +237,28 @@ export async function seedResources(
     invitationEmail,
     memberUserId: member.userId,
   };
+}
+
+/** Two recordings of the server's surface (one drift change), each tool description carrying the marker. */
+async function seedSurface(db: Database, tenantId: string, serverId: string, marker: string): Promise<string> {
+  const surface = (description: string): ServerSurface => ({
+    format: 1,
+    serverInfo: { name: `${marker} server`, version: '1.0.0' },
+    protocolVersion: '2025-11-25',
+    instructions: null,
+    tools: [{ name: 'search', description, inputSchema: { type: 'object' } }],
+    toolsTruncated: false,
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+  });
+  let hash = '';
+  for (const recorded of [surface(`${marker} search`), surface(`${marker} search, reworded`)]) {
+    hash = hashSurface(recorded);
+    const input = { tenantId, serverId, hash, surface: recorded, source: 'discovery' as const, now: new Date() };
+    await db.tenant(tenantId).transaction((tx) => recordSurface(tx, input));
+  }
+  return hash;
 }
 
 /** A tenant with a non-default policy, its resources, members of every role and tokens of every scope. */

@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTenant } from '@mcptest/db';
+import { createTenant, recordSurface } from '@mcptest/db';
+import { hashSurface } from '@mcptest/mcp';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -51,6 +52,7 @@ function routeFile(spec: EndpointSpec): string {
 }
 
 let token: string;
+let tenantId: string;
 /** Ids of this tenant's fixtures, so valid bodies reach the services instead of stopping at a 404. */
 const ids: Record<string, string> = {};
 const handlers = new Map<string, Handler>();
@@ -185,6 +187,12 @@ function hints(property: string): fc.Arbitrary<unknown> | undefined {
     case 'baseVersion':
       return fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.integer(), weight: 1 });
     // Read when a value is drawn: the fixtures are made after the arbitraries, and again for each endpoint.
+    case 'hash':
+      // Mostly the fixture server's recorded surface (approvable), sometimes another one (a 409).
+      return fc.oneof(
+        { arbitrary: fixtureId('surfaceHash'), weight: 3 },
+        { arbitrary: fc.stringMatching(/^[0-9a-f]{64}$/), weight: 1 },
+      );
     case 'serverId':
       return fc.oneof(
         { arbitrary: fixtureId('servers'), weight: 4 },
@@ -231,6 +239,7 @@ beforeAll(async () => {
   }
   const tenant = await createTenant(testDb.db, { name: 'Fuzz', ownerEmail: 'fuzz@example.test' });
   token = tenant.token;
+  tenantId = tenant.tenant.id;
 });
 beforeAll(makeFixtures);
 
@@ -247,6 +256,30 @@ async function makeFixtures(): Promise<void> {
   };
   ids.projects = await create('createProject', { name: 'Fuzz' });
   ids.servers = await create('createServer', { name: 'Fuzz', url: 'https://mcp.example.com/mcp' });
+  // A recorded surface, so approving it (POST /servers/{id}/surface/approve) can succeed.
+  const surface = {
+    format: 1 as const,
+    serverInfo: { name: 'fuzz', version: '1.0.0' },
+    protocolVersion: '2025-11-25',
+    instructions: null,
+    tools: [{ name: 'echo', inputSchema: { type: 'object' } }],
+    toolsTruncated: false,
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+  };
+  ids.surfaceHash = hashSurface(surface);
+  const serverId = ids.servers;
+  await testDb.db.tenant(tenantId).transaction((tx) =>
+    recordSurface(tx, {
+      tenantId,
+      serverId,
+      hash: ids.surfaceHash!,
+      surface,
+      source: 'discovery',
+      now: new Date(),
+    }),
+  );
   ids.suites = await create('createSuite', { name: 'Fuzz', serverId: ids.servers, yaml: MINIMAL_SUITE });
   ids.webhooks = await create('createWebhook', { url: 'https://hooks.example.com/in' });
   ids.tokens = await create('createToken', { name: 'Fuzz', scopes: ['read'] });

@@ -86,6 +86,11 @@ export const OPERATIONS = {
   getServerMonitor: 'read',
   /** Enable or disable a server's uptime monitor and set its interval: it makes requests to the server on a timer. */
   updateServerMonitor: 'write',
+  /** A server's recorded and approved surface, and its drift history (and the Surface tab). */
+  getServerSurface: 'read',
+  listSurfaceChanges: 'read',
+  /** "Approve this surface": what pinned runs are judged against, so it needs write like changing the server. */
+  approveServerSurface: 'write',
   // Suites
   listSuites: 'read',
   getSuite: 'read',

@@ -10,5 +10,6 @@ import './conformance';
 import './auth-posture';
 import './coverage';
 import './monitors';
+import './surface';
 
 export { declaredEndpoints } from '@/server/api/endpoint';

@@ -43,7 +43,8 @@ export const updateProjectEndpoint = defineEndpoint({
   method: 'PATCH',
   path: '/projects/{id}',
   operationId: 'updateProject',
-  summary: 'Rename a project',
+  summary:
+    "Rename a project, or set its surface pin (`surfacePin`: off, warn or fail): whether its suites' runs check their server's surface against the approved one (docs/health.md)",
   tag,
   body: UpdateProjectRequest,
   responses: { 200: { description: 'The project', schema: ProjectResource } },

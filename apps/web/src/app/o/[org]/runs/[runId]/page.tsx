@@ -9,6 +9,8 @@ import { RunLive } from '@/components/runs/run-live';
 import { RunStatusLine } from '@/components/runs/run-status-line';
 import { TranscriptDetails } from '@/components/runs/transcript-details';
 import { TimeStamp } from '@/components/time-stamp';
+import { RunSurfaceDriftSection } from '@/components/surface/run-surface-drift';
+import { getRunSurfaceDrift } from '@/server/services/surface/get-run-surface-drift';
 import { getRunWithResults } from '@/server/services/runs/get-run-with-results';
 import { getSuiteOrThrow } from '@/server/services/suites/get-suite-or-throw';
 import { getSuiteVersion } from '@/server/services/suites/list-suite-versions';
@@ -34,7 +36,10 @@ export default async function RunPage({ params }: Props) {
   const base = `/o/${org}/runs/${runId}`;
   const ctx = await loadOrgPage(org, base);
   const { run, results, coverage } = await orNotFound(getRunWithResults(ctx.deps, ctx.actor, runId));
-  const suite = await getSuiteOrThrow(ctx.deps, ctx.actor, run.suiteId);
+  const [suite, surface] = await Promise.all([
+    getSuiteOrThrow(ctx.deps, ctx.actor, run.suiteId),
+    getRunSurfaceDrift(ctx.deps, ctx.actor, runId),
+  ]);
   const active = isActive(run.status);
   // The live bar's total: the assertions of the version this run executes (one result each).
   const plannedTotal = active
@@ -253,6 +258,7 @@ export default async function RunPage({ params }: Props) {
               </details>
             </section>
           ) : null}
+          {surface ? <RunSurfaceDriftSection org={org} serverId={surface.serverId} drift={surface.drift} /> : null}
 
           <section aria-labelledby="runs-results-title">
             <h2 id="runs-results-title">Results</h2>
