@@ -12,7 +12,7 @@ import type { ApproveSurfaceRequest, ServerSurfaceResource } from './surface-sch
  * a compare-and-set on Server.surfaceHash, so a recording landing in between cannot slip through. Audited.
  */
 export async function approveServerSurface(
-  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  deps: Pick<ServiceDeps, 'db' | 'now' | 'plans'>,
   actor: Actor,
   serverId: string,
   input: ApproveSurfaceRequest,

@@ -1,4 +1,5 @@
-import { ServerSurface } from '@mcptest/core';
+import { lintSurface, ServerSurface, summarizeSurfaceLint } from '@mcptest/core';
+import { loadTenantPolicy } from '@/server/services/policy/load-tenant-policy';
 import { SURFACE_PIN_FROM_DB } from '@/server/services/projects/project-schemas';
 import { getServerOrThrow } from '@/server/services/servers/get-server-or-throw';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
@@ -14,10 +15,10 @@ async function findApprover(deps: Pick<ServiceDeps, 'db'>, id: string | null): P
 /**
  * A server's surface (docs/health.md): the one last recorded by a run or a discovery (hash, when first and last
  * read, counts, the surface itself), the approved one (hash, when, by whom), whether they are the same, and the
- * project's pin. 404 as the server itself for another tenant or a token restricted to another project.
+ * project's pin, and the security lint of that surface under the tenant's current policy (as discovery shows it). 404 as the server itself for another tenant or a token restricted to another project.
  */
 export async function getServerSurface(
-  deps: Pick<ServiceDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db' | 'plans'>,
   actor: Actor,
   serverId: string,
 ): Promise<ServerSurfaceResource> {
@@ -39,6 +40,7 @@ export async function getServerSurface(
         });
   const parsed = ServerSurface.safeParse(snapshot?.surface);
   const surface = parsed.success ? parsed.data : null;
+  const findings = surface ? lintSurface(surface, (await loadTenantPolicy(deps, actor.tenantId)).policy) : [];
   return {
     serverId,
     hash: server.surfaceHash,
@@ -61,5 +63,6 @@ export async function getServerSurface(
       prompts: surface?.prompts.length ?? 0,
     },
     surface,
+    lint: { summary: summarizeSurfaceLint(findings), findings },
   };
 }

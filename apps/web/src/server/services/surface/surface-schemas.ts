@@ -1,6 +1,7 @@
 import { ServerSurface, SurfaceDiff } from '@mcptest/core';
 import { z } from 'zod';
 import { SurfacePinSetting } from '@/server/services/projects/project-schemas';
+import { SurfaceLintFindingResource } from '@/server/services/servers/discovery-schemas';
 
 /** Who approved a surface: a signed-in member (with their email when known) or an API token. */
 export const SurfaceApprover = z.discriminatedUnion('kind', [
@@ -25,7 +26,11 @@ export const ServerSurfaceResource = z.object({
   counts: z.object({ tools: z.int(), resources: z.int(), resourceTemplates: z.int(), prompts: z.int() }),
   /** The recorded surface itself (core ServerSurface); null before the first recording. */
   surface: ServerSurface.nullable(),
-  // LINT: the security lint's findings of this surface (lintSurface, packages/core/src/lint) go here when it lands.
+  /** The security lint of the recorded surface (docs/health.md#security-lint), under the tenant's current policy. */
+  lint: z.object({
+    summary: z.object({ errors: z.int(), warnings: z.int(), infos: z.int() }),
+    findings: z.array(SurfaceLintFindingResource),
+  }),
 });
 export type ServerSurfaceResource = z.infer<typeof ServerSurfaceResource>;
 

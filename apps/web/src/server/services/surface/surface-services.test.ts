@@ -93,6 +93,11 @@ describe('discovery records the surface', () => {
     await moveTo(actor, server.id, reworded.url);
     const second = await getServerSurface(deps, actor, server.id);
     expect(second.hash).not.toBe(first.hash);
+    // The Surface tab lints what it shows: the clean description had nothing, the reworded one tells the model what to do.
+    expect(first.lint.findings).toEqual([]);
+    expect(second.lint.findings.map((f) => f.rule)).toEqual(
+      expect.arrayContaining(['surface-prompt-injection', 'surface-model-directive']),
+    );
     const { items } = await listSurfaceChanges(deps, actor, server.id, { limit: 20 });
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({

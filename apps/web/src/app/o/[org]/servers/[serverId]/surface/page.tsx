@@ -10,6 +10,7 @@ import { roleFor } from '@/server/services/permissions';
 import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
 import { getServer } from '@/server/services/servers/get-server';
 import { getServerSurface } from '@/server/services/surface/get-server-surface';
+import { SurfaceLintView } from '@/components/servers/surface-lint-view';
 import { listSurfaceChanges } from '@/server/services/surface/list-surface-changes';
 import type { ServerSurfaceResource } from '@/server/services/surface/surface-schemas';
 import { loadOrgPage, orNotFound } from '@/server/ui/load-org-page';
@@ -124,7 +125,7 @@ export default async function ServerSurfacePage({ params, searchParams }: Props)
           {canApprove && !surface.approvedIsCurrent ? (
             <ApproveSurfaceForm org={org} serverId={server.id} hash={surface.hash} action={approveSurfaceAction} />
           ) : null}
-          {/* LINT: the security lint's findings of this surface (lintSurface, branch h-lint) are shown here. */}
+          {surface.surface ? <SurfaceLintView findings={surface.lint.findings} summary={surface.lint.summary} /> : null}
           {surface.surface ? (
             <details className="servers-diff">
               <summary>The surface as recorded (JSON)</summary>
