@@ -83,7 +83,7 @@ export function startMonitorLoop(
     deps.metrics.monitorChecks.inc({ outcome: 'error' }, monitors.length);
     deps.logger.warn(
       { monitorIds: monitors.map((m) => m.id), error: error.message, retryAt },
-      'monitor check could not be made or recorded; checked again shortly',
+      'monitor check could not be made or recorded',
     );
   };
 
