@@ -26,6 +26,17 @@ const MODES: Record<'quick' | 'full', Mode> = {
 };
 
 /**
+ * BENCH_MONITORS=<n> runs n monitors at the full mode's density (2,500 due a minute): a shorter full run on a busy
+ * machine.
+ */
+function modeFor(quick: boolean, size: string | undefined): Mode {
+  if (!size) return quick ? MODES.quick : MODES.full;
+  const monitors = Number(size);
+  if (!Number.isInteger(monitors) || monitors < 1) throw new Error(`BENCH_MONITORS=${size}: a positive integer`);
+  return { monitors, windowMs: (MODES.full.windowMs * monitors) / MODES.full.monitors };
+}
+
+/**
  * (i) Uptime monitors: `monitors` monitors (100 tenants, each with its own servers) against 4 mock MCP servers on
  * loopback, all due once over a compressed interval, handled by ONE real worker process (workers/runner/src/main.ts)
  * with its default monitor settings. Measures the checks per minute the worker sustained, how late each check
@@ -37,7 +48,7 @@ export const monitors: Benchmark = {
   description:
     '(i) uptime monitors due over a compressed interval, one worker process: checks/min, lateness, tick DB time',
   async run(context) {
-    const mode = context.quick ? MODES.quick : MODES.full;
+    const mode = modeFor(context.quick, process.env.BENCH_MONITORS);
     const stack = await openStack();
     const mocks: MockServerHandle[] = [];
     try {
@@ -88,6 +99,10 @@ async function seedMonitors(stack: BenchStack, count: number, mocks: readonly Mo
         serverId: s.id,
         badgeKey: `ub_${randomBytes(12).toString('hex')}`,
         nextCheckAt: parked,
+        // Each monitor's next slot after its check is within one interval of it: at the default 5 minutes, 40% of the
+        // monitors of a 240 s window fall due again inside it, and their rows then show that second check. A day
+        // keeps the window to one check per monitor, which is what the figures are of.
+        intervalMinutes: 1440,
       })),
     });
   }
@@ -142,21 +157,33 @@ async function measure(
   const cpuMs = (await worker.cpuMs()) - cpuBefore;
   const after = await scrape(port);
   const memory = await worker.memory();
-  const rows = await stack.db.unscoped.$queryRaw<{ rn: bigint; checked: Date; state: string }[]>`
-    SELECT row_number() OVER (ORDER BY "id") AS rn, "lastCheckedAt" AS checked, "state"::text AS state
-    FROM "Monitor"`;
+  const rows = await stack.db.unscoped.$queryRaw<{ rn: bigint; checked: Date; state: string; checks: bigint }[]>`
+    SELECT row_number() OVER (ORDER BY m."id") AS rn, m."lastCheckedAt" AS checked, m."state"::text AS state,
+      (SELECT coalesce(sum(d."checks"), 0) FROM "MonitorDay" d WHERE d."monitorId" = m."id") AS checks
+    FROM "Monitor" m`;
   const lateness: number[] = [];
   let last = startAt;
+  let checked = 0;
+  let twice = 0;
   let up = 0;
+  let checks = 0;
   for (const row of rows) {
+    checks += Number(row.checks);
     if (!row.checked || row.checked.getTime() < startAt - 1) continue;
-    const due = startAt + (Number(row.rn) - 1) * stepMs;
-    lateness.push(Math.max(0, row.checked.getTime() - due));
+    checked += 1;
     last = Math.max(last, row.checked.getTime());
     if (row.state === 'UP') up += 1;
+    // Checked again at its own next slot, which fell inside the window: the row shows that check, not the one due in
+    // the window, and says nothing of its lateness. Rare with the daily interval the monitors are seeded with.
+    if (Number(row.checks) > 1) {
+      twice += 1;
+      continue;
+    }
+    const due = startAt + (Number(row.rn) - 1) * stepMs;
+    lateness.push(Math.max(0, row.checked.getTime() - due));
   }
   const elapsedMin = Math.max(mode.windowMs, last - startAt) / 60_000;
-  const perMin = lateness.length / elapsedMin;
+  const perMin = checked / elapsedMin;
   const late = percentiles([...lateness]);
   const ticks =
     metricValue(after, 'mcptest_monitor_tick_db_seconds_count') -
@@ -166,19 +193,26 @@ async function measure(
     metricValue(before, 'mcptest_monitor_tick_db_seconds_sum');
   const tickMeanMs = (tickDbSum / ticks) * 1000;
   const tickP99Ms = bucketPercentile(after, 'mcptest_monitor_tick_db_seconds', 99) * 1000;
-  const cpuPerCheckMs = cpuMs / Math.max(1, lateness.length);
-  const problem = up < mode.monitors ? ` NOT ALL PASSED: ${up}/${mode.monitors} up` : '';
-  log(`bench: monitors: ${lateness.length} checks in ${(elapsedMin * 60).toFixed(1)} s, ${up} up`);
+  const cpuPerCheckMs = cpuMs / Math.max(1, checks);
+  // Checks handed back for a retry (not made or not recorded: Postgres or Redis failing); none on a healthy stack.
+  const outcome = (name: string, text: string) =>
+    metricValue(text, `mcptest_monitor_checks_total{outcome="${name}"}`) || 0;
+  const retried = outcome('error', after) - outcome('error', before);
+  const problem =
+    (up < mode.monitors ? ` NOT ALL PASSED: ${up}/${mode.monitors} up` : '') +
+    (retried > 0 ? ` ${retried} CHECKS RETRIED (not made or not recorded)` : '');
+  log(`bench: monitors: ${checked} monitors checked in ${(elapsedMin * 60).toFixed(1)} s, ${up} up, ${twice} twice`);
   return {
     benchmark: 'monitors',
     case: `${mode.monitors} monitors due over ${mode.windowMs / 1000} s, one worker`,
     rate: perMin / 60,
     unit: 'checks',
-    ops: lateness.length,
+    ops: checked,
     latency: late,
     rss: { startBytes: memory.rss, peakBytes: memory.rss },
     note:
-      `${Math.round(perMin)} checks/min; due → recorded p50 ${late.p50} ms, p99 ${late.p99} ms; ` +
+      `${Math.round(perMin)} checks/min; due → recorded p50 ${late.p50} ms, p99 ${late.p99} ms ` +
+      `(${twice} monitors checked again at their own slot inside the window left out); ` +
       `${ticks} ticks, Postgres ${tickMeanMs.toFixed(1)} ms mean / ≤ ${tickP99Ms} ms p99 per tick; ` +
       `worker CPU ${cpuPerCheckMs.toFixed(2)} ms per check (${(cpuMs / 1000).toFixed(1)} s, so one core's worth is ` +
       `${Math.round(60_000 / cpuPerCheckMs)} checks/min); ` +
@@ -189,7 +223,7 @@ async function measure(
         Math.round(perMin),
         'checks/min',
         REQUIRED_PER_MIN,
-        `${lateness.length} checks of ${mode.monitors} monitors due over ${mode.windowMs / 1000} s`,
+        `${checked} checks of ${mode.monitors} monitors due over ${mode.windowMs / 1000} s`,
       ),
       atMost(
         '(i) monitors, due → recorded p99',

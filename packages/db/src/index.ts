@@ -66,3 +66,4 @@ export {
 } from './surfaces/record-surface';
 export { claimDueMonitors, type ClaimDueMonitorsInput, type ClaimedMonitor } from './monitors/claim-due-monitors';
 export { recordMonitorChecks, type MonitorCheckRecord } from './monitors/record-monitor-checks';
+export { releaseMonitors, type MonitorRelease } from './monitors/release-monitors';

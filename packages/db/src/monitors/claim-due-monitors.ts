@@ -12,6 +12,8 @@ export interface ClaimedMonitor {
   lastCheckedAt: Date | null;
   /** When the check was due (the scheduler's lateness is `now - dueAt`). */
   dueAt: Date;
+  /** The lease this claim wrote as nextCheckAt: `releaseMonitors` hands back only a row still holding it. */
+  leaseUntil: Date;
 }
 
 export interface ClaimDueMonitorsInput {
@@ -45,6 +47,6 @@ export async function claimDueMonitors(db: Database, input: ClaimDueMonitorsInpu
     UPDATE "Monitor" m SET "nextCheckAt" = ${leaseUntil}::timestamp
     FROM due WHERE m."id" = due."id"
     RETURNING m."id", m."tenantId", m."serverId", m."intervalMinutes", m."state"::text AS "state",
-      m."consecutiveFailures", m."lastCheckedAt", due."nextCheckAt" AS "dueAt"`;
+      m."consecutiveFailures", m."lastCheckedAt", due."nextCheckAt" AS "dueAt", m."nextCheckAt" AS "leaseUntil"`;
   return rows;
 }

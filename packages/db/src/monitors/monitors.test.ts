@@ -1,10 +1,12 @@
-// The ticker's two statements on real Postgres: claiming due monitors (two claimers never share a row, the lease hides
-// claimed rows) and recording a batch of checks (the Monitor rows and the day's rollup, buckets added element-wise).
+// The ticker's statements on real Postgres: claiming due monitors (two claimers never share a row, the lease hides
+// claimed rows), recording a batch of checks (the Monitor rows and the day's rollup, buckets added element-wise) and
+// handing claimed monitors back before their lease (only rows still holding it).
 import { MONITOR_LATENCY_BUCKET_COUNT } from '@mcptest/core';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../test/db';
 import { claimDueMonitors } from './claim-due-monitors';
 import { recordMonitorChecks } from './record-monitor-checks';
+import { releaseMonitors } from './release-monitors';
 
 const database = useTestDatabase();
 
@@ -102,5 +104,28 @@ describe('recordMonitorChecks', () => {
     expect(day.latencyBuckets[2]).toBe(1);
     expect(day.latencyBuckets[6]).toBe(1);
     expect(await t.monitorDay.findFirstOrThrow({ where: { monitorId: m2 } })).toMatchObject({ checks: 1, failures: 1 });
+  });
+});
+
+describe('releaseMonitors', () => {
+  it('moves a claimed monitor to its retry, and leaves one whose row no longer holds the lease', async () => {
+    const now = new Date('2026-11-27T11:00:00.000Z');
+    const { ids, t } = await seedMonitors(2, new Date(now.getTime() - 1000));
+    const claimed = await claimDueMonitors(database.db, { now, limit: 100, leaseMs: 90_000 });
+    const mine = claimed.filter((m) => ids.includes(m.id));
+    expect(mine).toHaveLength(2);
+    expect(mine[0]!.leaseUntil.toISOString()).toBe('2026-11-27T11:01:30.000Z');
+    const [kept, written] = mine as [(typeof mine)[0], (typeof mine)[0]];
+    // The second's transition wrote its real next slot meanwhile.
+    const slot = new Date('2026-11-27T11:05:00.000Z');
+    await t.monitor.updateMany({ where: { id: written.id }, data: { nextCheckAt: slot } });
+    const retryAt = new Date(now.getTime() + 30_000);
+    const moved = await releaseMonitors(
+      database.db,
+      mine.map((m) => ({ monitorId: m.id, leaseUntil: m.leaseUntil, retryAt })),
+    );
+    expect(moved).toBe(1);
+    expect((await t.monitor.findUniqueOrThrow({ where: { id: kept.id } })).nextCheckAt).toEqual(retryAt);
+    expect((await t.monitor.findUniqueOrThrow({ where: { id: written.id } })).nextCheckAt).toEqual(slot);
   });
 });

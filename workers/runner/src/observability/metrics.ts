@@ -19,7 +19,11 @@ export interface WorkerMetrics {
   jobsFailed: Counter<'queue'>;
   /** mcptest_reconciler_actions_total{action}: requeued | resumed | failed | ... */
   reconcilerActions: Counter<'action'>;
-  /** mcptest_monitor_checks_total{outcome}: up, or the failure's reason (connect_failed, timeout, url_refused, ...). */
+  /**
+   * mcptest_monitor_checks_total{outcome}: up, or the failure's reason (connect_failed, timeout, url_refused, ...);
+   * `error` for a claimed check not made or not recorded (handed back for a retry), `not_recorded` for results that
+   * could not be written at shutdown (back after their lease).
+   */
   monitorChecks: Counter<'outcome'>;
   /** mcptest_monitor_lateness_seconds: how long past its due time a monitor check started. */
   monitorLateness: Histogram;
@@ -154,7 +158,9 @@ export function createWorkerMetrics(options: CreateWorkerMetricsOptions = {}): W
     }),
     monitorChecks: new Counter({
       name: 'mcptest_monitor_checks_total',
-      help: 'Uptime monitor checks this worker made, by outcome (up, or why it failed).',
+      help:
+        'Uptime monitor checks this worker made, by outcome (up, or why it failed; error: not made or not recorded, ' +
+        'retried; not_recorded: not written at shutdown).',
       labelNames: ['outcome'] as const,
       registers,
     }),
