@@ -19,8 +19,9 @@ interface Mode {
   windowMs: number;
 }
 const MODES: Record<'quick' | 'full', Mode> = {
-  // 1,000 monitors in 20 s: 3,000 checks a minute, the rate of 15,000 monitors at 5 minutes.
-  quick: { monitors: 1_000, windowMs: 20_000 },
+  // 400 monitors in 20 s: 1,200 checks a minute. Quick mode runs inside `npm test` beside other test files on a small
+  // machine, where 3,000 a minute made checks time out (the load, not the code); it proves the path, not the rate.
+  quick: { monitors: 400, windowMs: 20_000 },
   // 10,000 monitors in 240 s: 2,500 checks a minute, 1.25 times what 10,000 monitors at 5 minutes ask.
   full: { monitors: 10_000, windowMs: 240_000 },
 };
