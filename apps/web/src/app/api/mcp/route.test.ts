@@ -408,7 +408,7 @@ describe('POST /api/mcp', () => {
     // /api/mcp's get_run is the REST resource itself.
     expect(viaMcp).toEqual(viaRest);
     // The webhook carries the same run minus what its contract never had (results, budget counters, protocol version,
-    // queuedAt, the surface summary: server.surface_changed carries the diff).
+    // queuedAt, the surface summary: server.surface_changed carries the diff; the coverage report, a run page's table).
     expect(viaRest.surface).toMatchObject({ hash: expect.stringMatching(/^[0-9a-f]{64}$/), pin: null });
     const {
       results: _results,
@@ -417,6 +417,7 @@ describe('POST /api/mcp', () => {
       protocolVersion: _protocol,
       queuedAt: _queued,
       surface: _surface,
+      coverage: _coverage,
       ...webhookFields
     } = viaRest;
     expect(RunWebhookRun.strict().parse(viaWebhook)).toEqual(webhookFields);
