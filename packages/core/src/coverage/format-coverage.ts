@@ -35,12 +35,16 @@ export function formatCoverageText(report: CoverageReport): string {
     lines.push(line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), '');
   }
   if (report.uncoveredRisky.length > 0) {
-    lines.push(`Not covered, mutating or destructive (${report.uncoveredRisky.length}): ${report.uncoveredRisky.join(', ')}`);
+    lines.push(
+      `Not covered, mutating or destructive (${report.uncoveredRisky.length}): ${report.uncoveredRisky.join(', ')}`,
+    );
   }
   const review = report.tools.filter((t) => t.needsReview).map((t) => t.name);
   if (review.length > 0) lines.push(`Needs review (${review.length}): ${review.join(', ')}`);
   if (report.unknownTools.length > 0) {
-    lines.push(`Called but not listed by the server (${report.unknownTools.length}): ${report.unknownTools.join(', ')}`);
+    lines.push(
+      `Called but not listed by the server (${report.unknownTools.length}): ${report.unknownTools.join(', ')}`,
+    );
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -6,7 +6,11 @@ import { needsReview } from './needs-review';
 
 const policy = ExecPolicy.parse({});
 const rows: [label: string, tool: ToolDescriptor, word: string | undefined][] = [
-  ['read name, description writes', { name: 'sync_inbox', description: 'Stores every message in the archive.' }, 'stores'],
+  [
+    'read name, description writes',
+    { name: 'sync_inbox', description: 'Stores every message in the archive.' },
+    'stores',
+  ],
   ['imperative verb', { name: 'notes', description: 'Save a note for later.' }, 'save'],
   ['toggles', { name: 'toggle-simulated-logging', description: 'Toggles simulated logging' }, 'toggles'],
   ['a pure read', { name: 'get_user', description: 'Returns the user with this id.' }, undefined],

@@ -41,7 +41,10 @@ export function CoverageTable({
         {report.uncoveredRisky.length > 0 ? (
           <>
             {' '}
-            · <span className="pill servers-tone-bad">{report.uncoveredRisky.length} mutating or destructive not covered</span>
+            ·{' '}
+            <span className="pill servers-tone-bad">
+              {report.uncoveredRisky.length} mutating or destructive not covered
+            </span>
           </>
         ) : null}
         {totals.needsReview > 0 ? (
@@ -51,7 +54,11 @@ export function CoverageTable({
           </>
         ) : null}
       </p>
-      <DataTable caption={caption} columns={['Phase', 'Tool', 'Class', 'Assertions', 'Notes']} className="coverage-table">
+      <DataTable
+        caption={caption}
+        columns={['Phase', 'Tool', 'Class', 'Assertions', 'Notes']}
+        className="coverage-table"
+      >
         {report.tools.map((tool) => {
           const suites = [...new Set(tool.assertedBy.map((ref) => suiteNames.get(ref.suite) ?? ref.suite))];
           return (
@@ -73,7 +80,10 @@ export function CoverageTable({
                   </>
                 ) : (
                   <span className="muted">
-                    none{tool.setupUses > 0 ? ` (called in ${tool.setupUses} setup step${tool.setupUses === 1 ? '' : 's'})` : ''}
+                    none
+                    {tool.setupUses > 0
+                      ? ` (called in ${tool.setupUses} setup step${tool.setupUses === 1 ? '' : 's'})`
+                      : ''}
                   </span>
                 )}
               </td>
@@ -92,7 +102,8 @@ export function CoverageTable({
       </DataTable>
       {report.unknownTools.length > 0 ? (
         <p className="muted">
-          Called by assertions but not listed by the server: {report.unknownTools.map((name) => `“${name}”`).join(', ')}.
+          Called by assertions but not listed by the server: {report.unknownTools.map((name) => `“${name}”`).join(', ')}
+          .
         </p>
       ) : null}
     </div>

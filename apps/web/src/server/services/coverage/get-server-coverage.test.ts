@@ -80,9 +80,9 @@ describe('getServerCoverage against server-everything', () => {
     expect(project.servers.map((s) => [s.serverId, s.report?.totals.covered])).toEqual([[seeded.serverId, 3]]);
 
     const elsewhere = await seedSuite(database.db, { serverUrl: everything.url, yaml: ECHO_SUITE });
-    await expect(
-      getServerCoverage(deps, actor, seeded.serverId, { suiteId: elsewhere.suiteId }),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    await expect(getServerCoverage(deps, actor, seeded.serverId, { suiteId: elsewhere.suiteId })).rejects.toMatchObject(
+      { code: 'not_found' },
+    );
     await expect(getServerCoverage(deps, actor, elsewhere.serverId)).rejects.toMatchObject({ code: 'not_found' });
     await expect(getProjectCoverage(deps, actor, elsewhere.projectId)).rejects.toMatchObject({ code: 'not_found' });
   });

@@ -1,4 +1,10 @@
-import { computeCoverage, coverageAssertionsOf, loadSuite, type CoverageAssertion, type ExecPolicy } from '@mcptest/core';
+import {
+  computeCoverage,
+  coverageAssertionsOf,
+  loadSuite,
+  type CoverageAssertion,
+  type ExecPolicy,
+} from '@mcptest/core';
 import { ApiError } from '@/server/api/api-error';
 import { loadTenantPolicy } from '@/server/services/policy/load-tenant-policy';
 import { StoredDiscovery } from '@/server/services/servers/discovery-schemas';

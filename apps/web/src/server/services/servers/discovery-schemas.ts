@@ -1,4 +1,10 @@
-import { AnnotationTrust, COMPARED_TOOL_FIELDS, SURFACE_LINT_RULES, ToolClass, type SurfaceLintRuleId } from '@mcptest/core';
+import {
+  AnnotationTrust,
+  COMPARED_TOOL_FIELDS,
+  SURFACE_LINT_RULES,
+  ToolClass,
+  type SurfaceLintRuleId,
+} from '@mcptest/core';
 import { z } from 'zod';
 
 export const DiscoveryChanges = z.object({

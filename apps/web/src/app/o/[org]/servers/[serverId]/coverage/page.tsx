@@ -34,8 +34,7 @@ export default async function ServerCoveragePage({ params, searchParams }: Props
   ]);
   // A suite id that is not one of this server's (another server's, another tenant's, none) is ignored, like the runs
   // page's filter: the page then shows every suite, and says nothing about the id.
-  const suiteId =
-    typeof asked === 'string' && all.suites.some((suite) => suite.id === asked) ? asked : undefined;
+  const suiteId = typeof asked === 'string' && all.suites.some((suite) => suite.id === asked) ? asked : undefined;
   const coverage = suiteId ? await getServerCoverage(ctx.deps, ctx.actor, serverId, { suiteId }) : all;
   const suiteNames = new Map(all.suites.map((suite) => [suite.id, suite.name]));
   const base = `/o/${org}/servers/${serverId}/coverage`;
@@ -65,10 +64,11 @@ export default async function ServerCoveragePage({ params, searchParams }: Props
         <section className="card" aria-labelledby="coverage-title">
           <h2 id="coverage-title">Coverage by risk phase</h2>
           <p className="muted">
-            Tools from the discovery of {coverage.discoveredAt ? new Date(coverage.discoveredAt).toUTCString() : 'this server'}
+            Tools from the discovery of{' '}
+            {coverage.discoveredAt ? new Date(coverage.discoveredAt).toUTCString() : 'this server'}
             {coverage.toolsTruncated ? ' (only part of the list: it was over the size limit)' : ''}. Runs execute
-            assertions in this order: setup, read-only, low, medium, high. A setup step calls a tool without
-            covering it.
+            assertions in this order: setup, read-only, low, medium, high. A setup step calls a tool without covering
+            it.
           </p>
           {all.suites.length > 1 ? (
             <form method="get" action={base} className="runs-filters" aria-label="Filter coverage">
