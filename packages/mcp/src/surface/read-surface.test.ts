@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEverythingServer } from '../../../../test/mcp-servers';
 import { openSession } from '../session/open-session';
 import { hashSurface } from './hash-surface';
-import { readSurface } from './read-surface';
+import { MAX_SURFACE_DEPTH, readSurface, SurfaceInvalidError } from './read-surface';
+import type { McpSession } from '../session';
 
 let server: Awaited<ReturnType<typeof startEverythingServer>>;
 beforeAll(async () => {
@@ -45,5 +46,36 @@ describe('readSurface against server-everything', () => {
     const [first, ...rest] = surface.tools;
     const changed = { ...surface, tools: [{ ...first!, description: 'rewritten after review' }, ...rest] };
     expect(hashSurface(changed)).not.toBe(hashSurface(surface));
+  });
+});
+
+describe('readSurface refuses a surface nested past MAX_SURFACE_DEPTH', () => {
+  // A narrow seam: the listing is handed in (`tools`), so the session is asked only for what the surface records.
+  const session = {
+    serverCapabilities: {},
+    serverInfo: { name: 'deep', version: '1' },
+    protocolVersion: '2025-11-25',
+    instructions: undefined,
+  } as unknown as McpSession;
+  const nested = (levels: number): unknown => {
+    let schema: unknown = { type: 'string' };
+    for (let i = 0; i < levels; i += 1) schema = { type: 'object', properties: { a: schema } };
+    return schema;
+  };
+  const readWith = (levels: number) =>
+    readSurface(session, {
+      maxToolPages: 1,
+      requestTimeoutMs: 1_000,
+      tools: { tools: [{ name: 'deep', inputSchema: nested(levels) }], truncated: false },
+    });
+
+  it('reads a deep but ordinary schema', async () => {
+    const { surface } = await readWith(20);
+    expect(surface.tools.map((t) => t.name)).toEqual(['deep']);
+  });
+
+  it('refuses one nested past the bound (what the worker would recurse over), and one deep enough to break the stack', async () => {
+    await expect(readWith(MAX_SURFACE_DEPTH)).rejects.toThrow(SurfaceInvalidError);
+    await expect(readWith(200_000)).rejects.toThrow(/nested deeper than 100 levels/);
   });
 });

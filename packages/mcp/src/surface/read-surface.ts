@@ -26,6 +26,27 @@ export class SurfaceInvalidError extends Error {
   }
 }
 
+/**
+ * How deep a recorded surface may nest (objects and arrays). Real tool schemas stay far below it; past it the surface is
+ * refused, because what reads a surface later (the canonical JSON, `diffSurface`'s microdiff) recurses once per level
+ * on the worker, outside the check pool, and a hostile server must not be able to overflow that stack.
+ */
+export const MAX_SURFACE_DEPTH = 100;
+
+/** The deepest nesting of objects and arrays in `value`, counted without recursion and stopping past `limit`. */
+function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [item, depth] = next;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth > deepest) deepest = depth;
+    if (deepest > limit) return deepest;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -78,6 +99,9 @@ export async function readSurface(session: McpSession, options: ReadSurfaceOptio
     resourceTemplates,
     prompts,
   };
+  if (nestingDepth(raw, MAX_SURFACE_DEPTH) > MAX_SURFACE_DEPTH) {
+    throw new SurfaceInvalidError(`nested deeper than ${MAX_SURFACE_DEPTH} levels`);
+  }
   const parsed = ServerSurface.safeParse(JSON.parse(JSON.stringify(raw)));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
