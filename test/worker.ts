@@ -272,32 +272,7 @@ export async function spawnWorkerProcess(env: Record<string, string>, timeoutMs 
 }
 
 /** A redis-server of the test's own (tests that FLUSHALL must not wipe the shared one other files use). */
-export async function startPrivateRedis(): Promise<{ url: string; stop(): Promise<void> }> {
-  const { spawn } = await import('node:child_process');
-  const { freePort } = await import('./mcp-servers');
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const url = `redis://127.0.0.1:${port}`;
-  const { createRedis } = await import('@mcptest/redis');
-  const probe = createRedis({ url, name: 'probe' });
-  probe.on('error', () => {});
-  await waitFor('the private redis-server', async () => ((await probe.ping()) === 'PONG' ? true : undefined), 10_000);
-  probe.disconnect();
-  return {
-    url,
-    async stop() {
-      const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await gone;
-    },
-  };
-}
+export { startPrivateRedis } from './private-redis';
 
 /** Runs the WORKER_MOCK server for the calling test file (started before its tests, closed after); read `url` in tests. */
 export function useWorkerMock(): { readonly url: string } {

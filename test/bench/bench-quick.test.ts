@@ -26,6 +26,7 @@ const BENCHMARKS = [
   'badge',
   'cli-start',
   'monitors',
+  'scale',
 ];
 
 /** The targets (a)-(f): each must come out as a finite figure in quick mode. */

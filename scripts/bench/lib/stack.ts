@@ -47,6 +47,8 @@ async function withMaintenance<T>(fn: (client: pg.Client) => Promise<T>): Promis
 }
 
 export interface BenchStack {
+  /** Name of the throwaway database (its backends' CPU time is found by it: lib/proc-cpu.ts). */
+  readonly databaseName: string;
   /** Connection URL of the throwaway database. */
   readonly databaseUrl: string;
   readonly db: Database;
@@ -61,9 +63,11 @@ export interface BenchStack {
 
 /**
  * Creates `mcptest_bench_<time><random>` (migrated by the project's applier, as `npm run db:migrate` does) and a
- * Redis prefix `mcptest-bench:<random>`. Needs a DATABASE_URL role with CREATEDB, as `npm test` does.
+ * Redis prefix `mcptest-bench:<random>`. Needs a DATABASE_URL role with CREATEDB, as `npm test` does. `redisUrl`
+ * replaces REDIS_URL (the scale benchmark's private redis-server, whose CPU time is then its own).
  */
-export async function openStack(): Promise<BenchStack> {
+export async function openStack(options: { redisUrl?: string } = {}): Promise<BenchStack> {
+  const redisUrl = options.redisUrl ?? benchEnv.REDIS_URL;
   const name = `mcptest_bench_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   await withMaintenance(async (admin) => {
     const { rows } = await admin.query<{ datname: string }>(
@@ -81,13 +85,14 @@ export async function openStack(): Promise<BenchStack> {
   await applyMigrations({ url: databaseUrl, migrations: readMigrations(path.resolve('prisma/migrations')) });
   const db = createDatabase({ url: databaseUrl, maxConnections: 8 });
   const prefix = `mcptest-bench:${randomBytes(4).toString('hex')}`;
-  const redis = createRedis({ url: benchEnv.REDIS_URL, name: 'mcptest-bench' });
+  const redis = createRedis({ url: redisUrl, name: 'mcptest-bench' });
   const queues = createQueues({ connection: redis, prefix });
   const fair = createFairAdmission({ redis, prefix });
   return {
+    databaseName: name,
     databaseUrl,
     db,
-    redisUrl: benchEnv.REDIS_URL,
+    redisUrl,
     prefix,
     redis,
     queues,

@@ -36,6 +36,11 @@ export interface MockCall {
   arguments: Record<string, unknown>;
   /** Epoch milliseconds when the call arrived. */
   at: number;
+  /**
+   * Epoch milliseconds when the mock was done with it (answered, or given up because the client went away): with `at`,
+   * how long the call was in flight, so a test can count calls in flight at once (the scale test's per-tenant bound).
+   */
+  answeredAt?: number;
   sessionId?: string;
 }
 
@@ -154,21 +159,25 @@ function createSessionServer(shared: Shared): Server {
     shared.calls.push(call);
     shared.onCall?.(call);
 
-    const tool = shared.tools.get(name);
-    if (!tool) throw new MockRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    const validation = shared.validators.get(name)?.(args);
-    if (validation && !validation.valid) {
-      return {
-        content: [{ type: 'text', text: `Invalid arguments for tool ${name}: ${validation.errorMessage}` }],
-        isError: true,
-      };
+    try {
+      const tool = shared.tools.get(name);
+      if (!tool) throw new MockRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      const validation = shared.validators.get(name)?.(args);
+      if (validation && !validation.valid) {
+        return {
+          content: [{ type: 'text', text: `Invalid arguments for tool ${name}: ${validation.errorMessage}` }],
+          isError: true,
+        };
+      }
+      const answer = answerToolCall(tool, args);
+      if (answer.delayMs > 0) {
+        await sleep(answer.delayMs, undefined, { signal: AbortSignal.any([extra.signal, shared.shutdown]) });
+      }
+      if (answer.kind === 'error') throw new MockRpcError(answer.error.code, answer.error.message, answer.error.data);
+      return answer.result as CallToolResult;
+    } finally {
+      call.answeredAt = Date.now();
     }
-    const answer = answerToolCall(tool, args);
-    if (answer.delayMs > 0) {
-      await sleep(answer.delayMs, undefined, { signal: AbortSignal.any([extra.signal, shared.shutdown]) });
-    }
-    if (answer.kind === 'error') throw new MockRpcError(answer.error.code, answer.error.message, answer.error.data);
-    return answer.result as CallToolResult;
   });
 
   const resources = definition.resources;
