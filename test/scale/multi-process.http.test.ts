@@ -181,13 +181,13 @@ describe('three worker processes and two web processes on one Postgres and one R
         }
       }
 
-      // Triggers alternate between the two web processes, tenants interleaved so each has a backlog at once.
+      // Triggers alternate between the two web processes. The first run is followed live through the other web process
+      // (its own event hub and Redis connection), connected before the rest are triggered; the rest are triggered at
+      // once, so every tenant's whole backlog is queued together and only fair admission keeps it under its cap.
       const order = [...runs].sort((x, y) => Number(x.tag.split('-')[1]) - Number(y.tag.split('-')[1]));
       const runIdOf = new Map<string, string>();
       const triggeredOn = new Map<string, number>();
-      let otherWeb: Promise<{ status: number; text: string }> | undefined;
-      for (const [i, run] of order.entries()) {
-        const web = i % 2;
+      const trigger = async (run: (typeof runs)[number], web: number) => {
         const response = await fetch(`${webs[web]!.url}/api/v1/suites/${run.suiteId}/runs`, {
           method: 'POST',
           headers: { authorization: `Bearer ${run.token}` },
@@ -197,13 +197,14 @@ describe('three worker processes and two web processes on one Postgres and one R
         const { id } = (await response.json()) as { id: string };
         runIdOf.set(run.tag, id);
         triggeredOn.set(id, web);
-        // The first run, triggered on web 0, is followed live through web 1 (its own event hub and Redis connection),
-        // connected before the rest are triggered.
-        otherWeb ??= fetch(`${webs[1]!.url}/api/v1/runs/${id}/events`, {
-          headers: { authorization: `Bearer ${run.token}` },
-          signal: AbortSignal.timeout(120_000),
-        }).then(async (response) => ({ status: response.status, text: await response.text() }));
-      }
+        return id;
+      };
+      const watchedId = await trigger(order[0]!, 0);
+      const otherWeb = fetch(`${webs[1]!.url}/api/v1/runs/${watchedId}/events`, {
+        headers: { authorization: `Bearer ${order[0]!.token}` },
+        signal: AbortSignal.timeout(120_000),
+      }).then(async (response) => ({ status: response.status, text: await response.text() }));
+      await Promise.all(order.slice(1).map((run, i) => trigger(run, (i + 1) % 2)));
 
       // SIGTERM the first worker while it holds runs: a 1 s grace, then what is still running goes back to the queue.
       const victim = workers[0]!;
@@ -253,7 +254,6 @@ describe('three worker processes and two web processes on one Postgres and one R
         if (handedBack.has(id)) {
           // Finished by a worker that kept running, after the stop.
           expect(finishes[0], `handed-back run ${id}`).not.toBe(0);
-          expect(row!.workerId).not.toBeNull();
         }
         const events = await readRunEvents(redis.redis, redis.prefix, id);
         expect(events.filter((e) => e.event.type === 'run.finished'), `run ${id}'s run.finished`).toHaveLength(1);
@@ -307,7 +307,7 @@ describe('three worker processes and two web processes on one Postgres and one R
 
       // Both web processes took triggers, and the run triggered on web 0 streamed to web 1's client to its end.
       expect(new Set(triggeredOn.values())).toEqual(new Set([0, 1]));
-      const streamed = await otherWeb!;
+      const streamed = await otherWeb;
       expect(streamed.status).toBe(200);
       expect(streamed.text).toContain('event: run.started');
       expect(streamed.text).toContain('event: run.finished');
