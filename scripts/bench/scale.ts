@@ -87,8 +87,13 @@ const FINAL = ['PASSED', 'FAILED', 'ERROR', 'CANCELLED'];
 async function createRuns(stage: Stage, count: number): Promise<{ suite: SeededSuite; runId: string }[]> {
   const runs: { suite: SeededSuite; runId: string }[] = [];
   for (let i = 0; i < count; i += 8) {
-    const batch = Array.from({ length: Math.min(8, count - i) }, (_, j) => stage.suites[(i + j) % stage.suites.length]!);
-    runs.push(...(await Promise.all(batch.map(async (suite) => ({ suite, runId: await createRun(stage.stack, suite) })))));
+    const batch = Array.from(
+      { length: Math.min(8, count - i) },
+      (_, j) => stage.suites[(i + j) % stage.suites.length]!,
+    );
+    runs.push(
+      ...(await Promise.all(batch.map(async (suite) => ({ suite, runId: await createRun(stage.stack, suite) })))),
+    );
   }
   return runs;
 }
@@ -175,7 +180,9 @@ async function measureStage(context: BenchContext, stage: Stage): Promise<BenchR
       `${(count / (cpuTotal / 1000)).toFixed(2)} runs per CPU-second (worker CPU ${(workersCpu / count).toFixed(0)} ms ` +
       `per run); runs finished per worker ${perWorker.join('/')}; load average ${loadBefore.toFixed(2)} → ` +
       `${loadAfter.toFixed(2)}` +
-      (calls !== count * CALLS_PER_RUN ? `; the mock answered ${calls} calls (EXPECTED ${count * CALLS_PER_RUN})` : '') +
+      (calls !== count * CALLS_PER_RUN
+        ? `; the mock answered ${calls} calls (EXPECTED ${count * CALLS_PER_RUN})`
+        : '') +
       (notPassed > 0 ? `; NOT ALL PASSED: ${notPassed} of ${count}` : ''),
   };
 }
