@@ -208,6 +208,10 @@ describe.each<MockTransport>(['http', 'sse'])('the mock server over %s', (transp
     const result = await client.callTool({ name: 'get_item', arguments: { id: 9 } });
     expect(performance.now() - started).toBeGreaterThanOrEqual(280);
     expect(result.structuredContent).toEqual({ id: 9, name: 'slow' });
+    // The record says how long the call was in flight (the scale test counts calls in flight at once from it).
+    const call = mock.calls.at(-1)!;
+    expect(call.tool).toBe('get_item');
+    expect(call.answeredAt! - call.at).toBeGreaterThanOrEqual(280);
   });
 
   it('serves resources and prompts', async () => {
