@@ -20,7 +20,7 @@ export interface StoredOAuthConnection {
   kind: 'authorization_code' | 'client_credentials';
   /** False once expired (or in error): nothing is sent or tried with it until a user connects the server again. */
   connected: boolean;
-  /** Bumped by every token update: tokens are stored, and the connection marked, only over the version they came from. */
+  /** Bumped by every token update: tokens are stored, and the connection marked, only over the version read. */
   version: number;
   client: OAuthClientRegistration;
   /** What a refresh needs of the discovery the tokens came from (the token endpoint is in `authorizationServer`). */
@@ -44,6 +44,6 @@ export interface OAuthConnectionStore<C extends StoredOAuthConnection = StoredOA
   load(): Promise<C | null>;
   /** Stores tokens obtained from `from` (sealed); false when someone stored other tokens since (then reload). */
   saveTokens(from: C, tokens: OAuthTokenSet): Promise<boolean>;
-  /** Marks the connection expired because the authorization server refused to renew `from`'s tokens; false when it changed since. */
+  /** Marks it expired: the authorization server refused to renew `from`'s tokens. False when it changed since. */
   markExpired(from: C, reason: string): Promise<boolean>;
 }
