@@ -4,6 +4,7 @@
 // server, the page says it uses OAuth, Connect registers mcptest dynamically (APP_URL is plain http, so no Client ID
 // Metadata Document) and sends the browser to the real login and consent pages; Allow brings it back Connected. A
 // suite that calls tools then passes, and passes again after the access token expired, through the worker's refresh.
+// Discovery after the access token expired passes too: the web app refreshes it as runs do (docs/oauth.md).
 // Each `it` builds on the ones before.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -137,12 +138,17 @@ describe('connecting an OAuth-protected server', () => {
     await screenshot(owner, 'oauth-02-connected');
     expect(await axeViolations(owner)).toEqual([]);
 
-    // Discovery now goes through with the connection's token.
+    // Discovery now goes through with the connection's token, refreshed as a run refreshes it: wait the access token
+    // out first, as a slow machine (or a user who connected an hour ago) would, so the stored token is dead by then.
+    await new Promise((resolve) => setTimeout(resolve, (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000));
     await owner.getByRole('button', { name: 'Discover tools', exact: true }).click();
     await owner
       .locator('.servers-outcome-ok')
       .getByText(/^✓ ?Discovered \d+ tools?/)
       .waitFor({ timeout: 60_000 });
+    const refreshed = await connection();
+    expect(refreshed?.state).toBe('CONNECTED');
+    expect(refreshed!.tokenVersion).toBeGreaterThan(row!.tokenVersion);
   }, 180_000);
 
   it('a suite that calls tools passes; after the access token expired it passes again through refresh', async () => {

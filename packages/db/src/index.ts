@@ -54,6 +54,10 @@ export {
   type MarkServerAuthorizationInput,
 } from './server-authorization/mark-server-authorization';
 export {
+  serverAuthorizationStore,
+  type StoredServerAuthorization,
+} from './server-authorization/server-authorization-store';
+export {
   createEventDeliveries,
   type CreateEventDeliveriesInput,
   type WebhookEventToDeliver,

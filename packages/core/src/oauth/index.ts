@@ -6,3 +6,4 @@ export * from './select-oauth-scope';
 export * from './choose-client-registration';
 export * from './oauth-token-set';
 export * from './choose-token-endpoint-auth-method';
+export * from './oauth-connection-store';

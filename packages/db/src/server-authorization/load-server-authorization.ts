@@ -8,7 +8,10 @@ import { DbError } from '../errors';
 import type { TenantDb } from '../tenant/tenant-scope';
 import { ServerAuthorizationSecrets } from './server-authorization-secrets';
 
-/** A server's OAuth connection with its secrets opened: for the worker only, never for a page or an API answer. */
+/**
+ * A server's OAuth connection with its secrets opened: for using its tokens (`serverAuthorizationStore`), never for a
+ * page or an API answer.
+ */
 export interface LoadedServerAuthorization {
   id: string;
   serverId: string;

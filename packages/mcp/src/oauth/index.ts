@@ -14,3 +14,12 @@ export type {
   OAuthTokenSet,
   OAuthTokenSource,
 } from './oauth-types';
+export {
+  openOAuthConnection,
+  OAuthConnectionError,
+  OAUTH_REFRESH_MARGIN_MS,
+  type OAuthConnection,
+  type OAuthConnectionProblem,
+  type OpenOAuthConnectionOptions,
+  type OpenOAuthConnectionResult,
+} from './open-oauth-connection';

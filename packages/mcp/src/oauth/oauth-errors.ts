@@ -35,6 +35,11 @@ export class OAuthFlowError extends Error {
   readonly scope?: string;
   /** The OAuth `error` code an endpoint answered (RFC 6749 §5.2), when there was one. */
   readonly oauthError?: string;
+  /**
+   * The endpoint was never heard from (network failure, timeout, a gate in the fetch refused the request): nothing was
+   * refused, so a holder of tokens keeps them and tries again later rather than giving the connection up.
+   */
+  readonly unanswered?: true;
 
   constructor(
     readonly code: OAuthFlowErrorCode,
@@ -45,11 +50,13 @@ export class OAuthFlowError extends Error {
       scope?: string | undefined;
       /** The OAuth `error` code an endpoint answered (RFC 6749 §5.2), when there was one. */
       oauthError?: string | undefined;
+      unanswered?: true | undefined;
     } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     if (options.scope !== undefined) this.scope = options.scope;
     if (options.oauthError !== undefined) this.oauthError = options.oauthError;
+    if (options.unanswered) this.unanswered = true;
   }
 }
 

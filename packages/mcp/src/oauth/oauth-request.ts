@@ -8,7 +8,7 @@ export const OAUTH_REQUEST_TIMEOUT_MS = 10_000;
 /**
  * Sends one request of an OAuth flow through `fetch` (the SSRF-safe fetch), turning failures into
  * {@link OAuthFlowError}: a refusal by the address rules into `ssrf_refused` naming `what` (the document or endpoint
- * and who named it) and the refused address, anything else (network, timeout) into `code`. GET requests of
+ * and who named it) and the refused address, anything else (network, timeout) into `code`, marked `unanswered`. GET requests of
  * documents follow redirects (the safe fetch re-checks every hop); others are sent as the caller asks.
  */
 export async function oauthRequest(
@@ -26,7 +26,7 @@ export async function oauthRequest(
     if (refusal !== undefined)
       throw new OAuthFlowError('ssrf_refused', `${what}: ${refusal.message}`, { cause: error });
     const reason = error instanceof Error ? error.message : String(error);
-    throw new OAuthFlowError(code, `${what}: ${reason}`, { cause: error });
+    throw new OAuthFlowError(code, `${what}: ${reason}`, { cause: error, unanswered: true });
   }
 }
 

@@ -1,4 +1,4 @@
-export type { OAuthTokenSet } from '@mcptest/core';
+export type { OAuthClientRegistration, OAuthTokenSet } from '@mcptest/core';
 
 /** What discovery found for one MCP server: its protected-resource metadata and its authorization server's. */
 export interface OAuthDiscovery {
@@ -22,16 +22,6 @@ export interface OAuthDiscovery {
 
 /** The authorization server and resource a refresh needs: a whole discovery, or what of it was stored. */
 export type OAuthServerRef = Pick<OAuthDiscovery, 'issuer' | 'authorizationServer' | 'resource'>;
-
-/** How mcptest is known to an authorization server. */
-export interface OAuthClientRegistration {
-  clientId: string;
-  /** A confidential client's secret (pre-registered or issued by dynamic registration); write-only for users. */
-  clientSecret?: string;
-  method: 'pre_registered' | 'client_id_metadata_document' | 'dynamic';
-  /** RFC 7591 `token_endpoint_auth_method`: `none`, `client_secret_basic` or `client_secret_post`. */
-  tokenEndpointAuthMethod: string;
-}
 
 /** Where a token comes from and how to get a new one, for {@link authorizedFetch}. */
 export interface OAuthTokenSource {

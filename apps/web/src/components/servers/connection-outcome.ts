@@ -32,6 +32,14 @@ export function failureHint(failure: ConnectionFailure): string {
   if (failure.code === 'url_refused') {
     return 'mcptest only connects to public addresses (plus the private networks your operator allowed). Use the server’s public URL.';
   }
+  switch (failure.reason) {
+    case 'authorization_expired':
+      return 'The authorization server no longer renews this server’s OAuth token: Connect it again under Authorization on this page.';
+    case 'authorization_failed':
+      return 'mcptest could not renew the server’s OAuth token (the authorization server did not answer); retry in a moment.';
+    case 'insufficient_scope':
+      return 'The server asks for a scope the connection was not granted: Connect it again under Authorization, asking for that scope.';
+  }
   if (failure.code === 'conflict') return 'Set the server’s headers again below, then retry.';
   switch (failure.reason) {
     case 'oauth_required':

@@ -1,4 +1,3 @@
-import { loadServerAuthorization } from '@mcptest/db';
 import { ApiError } from '@/server/api/api-error';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getServerOrThrow } from './get-server-or-throw';
@@ -7,7 +6,7 @@ import { fromDbProtocol, fromDbTransport, type ServerRow } from './server-schema
 import type { ServerTarget } from './with-server-session';
 
 /**
- * The tenant's server (404 otherwise) and how to reach it, headers decrypted. Headers that cannot be decrypted (a
+ * The tenant's server (404 otherwise) and how to reach it, headers decrypted, and whether it has an OAuth connection. Headers that cannot be decrypted (a
  * retired key) are a 409 that says to set them again; the message names the key id or the failure, never the secret.
  */
 export async function loadServerTarget(
@@ -25,14 +24,6 @@ export async function loadServerTarget(
       `the server's headers cannot be decrypted (${error instanceof Error ? error.message : String(error)}); set them again with PATCH /servers/{id}`,
     );
   }
-  if (row.authorization?.state === 'CONNECTED') {
-    // The OAuth connection's current access token (no refresh here: runs refresh it, docs/oauth.md), in the header
-    // only, so discovery and connection tests of an OAuth server are authorized like its runs.
-    const connection = await loadServerAuthorization(deps.db.tenant(actor.tenantId), deps.secretBox, serverId).catch(
-      () => null,
-    );
-    if (connection) headers = { ...headers, Authorization: `Bearer ${connection.secrets.tokens.accessToken}` };
-  }
   return {
     row,
     target: {
@@ -40,6 +31,9 @@ export async function loadServerTarget(
       transport: fromDbTransport(row.transport),
       protocol: fromDbProtocol(row.protocol),
       headers,
+      // The OAuth connection is opened by the session itself (withServerSession), refreshed as a run's is; its token
+      // is never one of `headers`, which patchServerHeaders writes back as the server's static headers.
+      ...(row.authorization ? { oauthServerId: row.id } : {}),
     },
   };
 }

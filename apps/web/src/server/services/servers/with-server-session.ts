@@ -1,9 +1,18 @@
-import { RequestBudgetExhaustedError } from '@mcptest/core';
+import { redactSecretValues, RequestBudgetExhaustedError } from '@mcptest/core';
 import type { ProtocolChoice } from '@mcptest/core';
-import { isSessionError, openSession, SsrfRefusedError, type McpSession, type SessionFetch } from '@mcptest/mcp';
+import {
+  isSessionError,
+  OAuthConnectionError,
+  OAuthFlowError,
+  openSession,
+  SsrfRefusedError,
+  type McpSession,
+  type SessionFetch,
+} from '@mcptest/mcp';
 import { PolitenessRefusedError } from '@mcptest/redis';
 import { ApiError } from '@/server/api/api-error';
 import type { ServiceDeps } from '@/server/services/service-deps';
+import { authorizationProblemError, openServerAuthorization } from './open-server-authorization';
 import type { ServerTransportName } from './server-schemas';
 import { tenantOutboundFetch } from './tenant-outbound-fetch';
 
@@ -18,13 +27,18 @@ export interface ServerTarget {
   /** The server's protocol era: discovery and connection tests speak what its runs speak. Default auto. */
   protocol?: ProtocolChoice;
   headers: Record<string, string> | undefined;
+  /** Set when the server has an OAuth connection: the session opens it and sends its token (refreshed as needed). */
+  oauthServerId?: string;
 }
 
 /**
  * Opens an MCP session to a registered server, runs `work`, and always closes the session. Every request goes through
  * the web process's outbound fetch (`deps.outbound`: the SSRF-safe fetch with the same per-host politeness as the
  * workers, keyed by the address reached) behind a gate that takes each request from the tenant's daily request
- * allowance, so discovery and connection tests count like a run's requests.
+ * allowance, so discovery and connection tests count like a run's requests. A server with an OAuth connection gets
+ * its token as a run does (`openServerAuthorization`: refreshed ahead of expiry and once on a 401, the refreshes
+ * through the same gated fetch); a connection that cannot be renewed is a 409 `authorization_expired` or a 503
+ * `authorization_failed`, a 403 `insufficient_scope` a 503 with that reason naming the scope asked for.
  *
  * A connection refused by the private-network rules is rethrown as the SsrfRefusedError (400 `url_refused` naming the
  * rule, never the address a name resolved to); an exhausted allowance is a 429 `quota_exceeded`; a politeness refusal
@@ -33,19 +47,30 @@ export interface ServerTarget {
  * values). Anything else `work` throws passes through.
  */
 export async function withServerSession<T>(
-  deps: Pick<ServiceDeps, 'outbound' | 'redis' | 'prefix' | 'db' | 'plans'>,
+  deps: Pick<ServiceDeps, 'outbound' | 'redis' | 'prefix' | 'db' | 'plans' | 'secretBox' | 'now'>,
   tenantId: string,
   target: ServerTarget,
   what: 'discovery' | 'connection test',
   work: (session: McpSession) => Promise<T>,
 ): Promise<T> {
   const gated = await tenantOutboundFetch(deps, tenantId);
-  let stopped: SsrfRefusedError | RequestBudgetExhaustedError | PolitenessRefusedError | undefined;
+  const authorization =
+    target.oauthServerId === undefined
+      ? undefined
+      : await openServerAuthorization(deps, tenantId, target.oauthServerId, gated, what);
+  const outbound = authorization ? authorization.authorize(gated) : gated;
+  let stopped:
+    | SsrfRefusedError
+    | RequestBudgetExhaustedError
+    | PolitenessRefusedError
+    | OAuthConnectionError
+    | OAuthFlowError
+    | undefined;
   // The session reports these as "could not connect"; keeping the error itself lets the answer name the cause.
   let oauthChallenge = false;
   const fetch: SessionFetch = async (url, init) => {
     try {
-      const response = await gated(url, init);
+      const response = await outbound(url, init);
       // A 401 with a Bearer challenge: the server is behind OAuth (the page then offers Connect).
       if (response.status === 401 && /(^|,)\s*bearer\b/i.test(response.headers.get('www-authenticate') ?? '')) {
         oauthChallenge = true;
@@ -55,7 +80,9 @@ export async function withServerSession<T>(
       if (
         error instanceof SsrfRefusedError ||
         error instanceof RequestBudgetExhaustedError ||
-        error instanceof PolitenessRefusedError
+        error instanceof PolitenessRefusedError ||
+        error instanceof OAuthConnectionError ||
+        (error instanceof OAuthFlowError && error.code === 'insufficient_scope')
       ) {
         stopped ??= error;
       }
@@ -84,6 +111,11 @@ export async function withServerSession<T>(
     if (stopped instanceof PolitenessRefusedError) {
       throw new ApiError('unavailable', `${what} failed: ${stopped.message}`, { reason: 'politeness' });
     }
+    const problem = authorization?.problem();
+    if (problem) throw authorizationProblemError(what, problem);
+    if (stopped instanceof OAuthFlowError) {
+      throw new ApiError('unavailable', `${what} failed: ${stopped.message}`, { reason: stopped.code });
+    }
     if (isSessionError(error) && oauthChallenge) {
       throw new ApiError(
         'unavailable',
@@ -92,7 +124,9 @@ export async function withServerSession<T>(
       );
     }
     if (isSessionError(error)) {
-      throw new ApiError('unavailable', `${what} failed: ${error.message}`, { reason: error.code });
+      // The session redacts its static headers' values; a server echoing the bearer token needs the same for the token.
+      const message = authorization ? redactSecretValues(error.message, authorization.secrets()) : error.message;
+      throw new ApiError('unavailable', `${what} failed: ${message}`, { reason: error.code });
     }
     throw error;
   }
