@@ -78,24 +78,45 @@ export async function startRedisCluster(primaries = 3): Promise<LocalRedisCluste
       const child = spawn(
         'redis-server',
         [
-          '--port', String(port),
-          '--bind', '127.0.0.1',
-          '--cluster-enabled', 'yes',
-          '--cluster-config-file', path.join(dir, `nodes-${port}.conf`),
-          '--dir', dir,
-          '--save', '',
-          '--appendonly', 'no',
-          '--daemonize', 'no',
-          '--loglevel', 'warning',
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--cluster-enabled',
+          'yes',
+          '--cluster-config-file',
+          path.join(dir, `nodes-${port}.conf`),
+          '--dir',
+          dir,
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--daemonize',
+          'no',
+          '--loglevel',
+          'warning',
         ],
         { stdio: ['ignore', 'ignore', 'inherit'] },
       );
       children.push(child);
     }
     for (const port of ports) await waitFor(`PING on ${port}`, () => cli(port, 'PING').trim() === 'PONG', 10_000);
-    cli(ports[0]!, '--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes');
+    cli(
+      ports[0]!,
+      '--cluster',
+      'create',
+      ...ports.map((p) => `127.0.0.1:${p}`),
+      '--cluster-replicas',
+      '0',
+      '--cluster-yes',
+    );
     for (const port of ports) {
-      await waitFor(`cluster_state:ok on ${port}`, () => cli(port, 'CLUSTER', 'INFO').includes('cluster_state:ok'), 20_000);
+      await waitFor(
+        `cluster_state:ok on ${port}`,
+        () => cli(port, 'CLUSTER', 'INFO').includes('cluster_state:ok'),
+        20_000,
+      );
     }
   } catch (error) {
     await stop();

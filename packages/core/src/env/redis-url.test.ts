@@ -5,10 +5,7 @@ describe('parseRedisUrl', () => {
   it.each([
     ['redis://127.0.0.1:6379', { cluster: false, url: 'redis://127.0.0.1:6379' }],
     ['rediss://u:p@r.example:6380/2', { cluster: false, url: 'rediss://u:p@r.example:6380/2' }],
-    [
-      'redis+cluster://10.0.0.1:7000',
-      { cluster: true, nodes: [{ host: '10.0.0.1', port: 7000 }], tls: false },
-    ],
+    ['redis+cluster://10.0.0.1:7000', { cluster: true, nodes: [{ host: '10.0.0.1', port: 7000 }], tls: false }],
     [
       'redis+cluster://a:7000, b.example:7001,[::1]:7002/',
       {
