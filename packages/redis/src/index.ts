@@ -7,7 +7,7 @@ export {
   type Redis,
   type CreateRedisOptions,
 } from './redis';
-export { deleteKeys, scanKeys } from './scan-keys';
+export { deleteKeys, listKeys, scanKeys } from './scan-keys';
 export { RUN_EVENT_SHARDS, runEventShard, runEventsTag, tenantTag } from './key-tags';
 export {
   createRedisCallBudget,

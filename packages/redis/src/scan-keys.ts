@@ -31,3 +31,13 @@ export async function deleteKeys(redis: Redis, pattern: string): Promise<number>
   const deleted = await Promise.all(keys.map((key) => redis.del(key)));
   return deleted.reduce((sum, n) => sum + n, 0);
 }
+
+/**
+ * KEYS on every primary (a Cluster connection would ask one node). One blocking call per node: for tests only, where
+ * it is far quicker than SCAN's round trips through a large shared keyspace; never against a production Redis.
+ */
+export async function listKeys(redis: Redis, pattern: string): Promise<string[]> {
+  if (!isCluster(redis)) return redis.keys(pattern);
+  await redis.ping();
+  return (await Promise.all(redis.nodes('master').map((node) => node.keys(pattern)))).flat();
+}

@@ -1,4 +1,4 @@
-import { scanKeys } from '../scan-keys';
+import { listKeys } from '../scan-keys';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useTestRedis } from '../../../../test/redis';
@@ -306,7 +306,7 @@ describe('fair admission against a model', () => {
           await fair.release(run);
         }
         expect(await fair.stats()).toEqual({ pending: 0, active: 0, tenants: [] });
-        expect(await scanKeys(testRedis.redis, `${prefix}:*`)).toEqual([]);
+        expect(await listKeys(testRedis.redis, `${prefix}:*`)).toEqual([]);
       }),
       { numRuns: 200 },
     );

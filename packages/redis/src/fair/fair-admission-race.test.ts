@@ -1,4 +1,4 @@
-import { scanKeys } from '../scan-keys';
+import { listKeys } from '../scan-keys';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestRedis } from '../../../../test/redis';
 import { createRedis, type Redis } from '../redis';
@@ -90,6 +90,6 @@ describe('fair admission across connections', () => {
     expect(overCap).toBe(0);
     expect(seen.size).toBe(total);
     expect(await observer.stats()).toEqual({ pending: 0, active: 0, tenants: [] });
-    expect(await scanKeys(testRedis.redis, `${prefix}:*`)).toEqual([]);
+    expect(await listKeys(testRedis.redis, `${prefix}:*`)).toEqual([]);
   });
 });

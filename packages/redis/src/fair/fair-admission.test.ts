@@ -1,4 +1,4 @@
-import { scanKeys } from '../scan-keys';
+import { listKeys } from '../scan-keys';
 import { describe, expect, it } from 'vitest';
 import { useTestRedis } from '../../../../test/redis';
 import { createFairAdmission, FairAdmissionInputError, type AdmittedRun } from './fair-admission';
@@ -17,7 +17,7 @@ function setup(leaseMs = 60_000) {
 }
 
 async function keysUnder(prefix: string): Promise<string[]> {
-  return (await scanKeys(testRedis.redis, `${prefix}:*`)).sort();
+  return (await listKeys(testRedis.redis, `${prefix}:*`)).sort();
 }
 
 const r = (tenantId: string, n: number): AdmittedRun => ({ tenantId, runId: `${tenantId}-${n}` });
