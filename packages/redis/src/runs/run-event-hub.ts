@@ -1,4 +1,4 @@
-import { RUN_EVENT_SHARDS, runEventShard, runEventsTag } from '../key-tags';
+import { runEventShard, runEventsTag } from '../key-tags';
 import { isCluster, redisKey, type Redis, type SingleRedis } from '../redis';
 import { parseRunEventEntries, runEventsKey, type RunFinishedEvent, type StoredRunEvent } from './run-events';
 
@@ -71,9 +71,17 @@ export function createRunEventHub(options: RunEventHubOptions): RunEventHub {
     const shard = runEventShard(runId);
     let reader = readers.get(shard);
     if (!reader) {
-      // Any key with the shard's tag hashes to the shard's slot.
-      const slot = commands.cluster('KEYSLOT', redisKey(options.prefix, runEventsTag(shard))).then(Number);
-      readers.set(shard, (reader = createShardReader(options, slot)));
+      // Any key with the shard's tag hashes to the shard's slot. If Redis cannot say, the reader fails its listeners
+      // (onError) and is forgotten, so the next subscription of the shard asks again.
+      const slot = commands
+        .cluster('KEYSLOT', redisKey(options.prefix, runEventsTag(shard)))
+        .then(Number)
+        .catch((error: unknown) => {
+          if (readers.get(shard) === created) readers.delete(shard);
+          throw error;
+        });
+      const created = createShardReader(options, slot);
+      readers.set(shard, (reader = created));
     }
     return reader;
   };
@@ -93,9 +101,6 @@ export function createRunEventHub(options: RunEventHubOptions): RunEventHub {
   };
   return hub;
 }
-
-/** At most this many readers (and blocking connections) per process on Redis Cluster. */
-export const RUN_EVENT_HUB_MAX_READERS = RUN_EVENT_SHARDS;
 
 /**
  * The connection of a Cluster client to the primary that serves `slot` now (the one a command on that slot goes
