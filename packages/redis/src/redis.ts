@@ -10,6 +10,7 @@ export type Redis = SingleRedis | Cluster;
 export { Cluster, SingleRedis };
 
 export interface CreateRedisOptions {
+  /** REDIS_URL: `redis://`/`rediss://` for one Redis, `redis+cluster://h1:p1,h2:p2` for a Cluster (core's parseRedisUrl). */
   url: string;
   /** Connection name shown in CLIENT LIST, to tell web, worker and tests apart. */
   name?: string;
