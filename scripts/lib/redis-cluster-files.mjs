@@ -4,7 +4,8 @@
 export const REDIS_CLUSTER_TEST_FILES = [
   // packages/redis: fair admission, budgets, politeness, rate limits, badge cache, events and the hub, queues, tags.
   'packages/redis/src/',
-  // A real worker on the cluster: fairness, cancel and limits, a run's life, schedules, politeness, webhooks.
+  // A real worker on the cluster: start and stop (cancel subscriber, heartbeat), fairness, cancel and limits, a run's life, schedules, politeness, webhooks.
+  'workers/runner/src/start-worker.test.ts',
   'workers/runner/src/run/fairness.test.ts',
   'workers/runner/src/run/cancel-and-limits.test.ts',
   'workers/runner/src/run/run-lifecycle.test.ts',
