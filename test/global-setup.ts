@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations, readMigrations } from '@mcptest/db';
 import { testEnv } from './env';
+import { startRedisCluster, type LocalRedisCluster } from './redis-cluster';
 import { ensureTestBuild } from './web-server';
 
 declare module 'vitest' {
@@ -16,6 +17,8 @@ declare module 'vitest' {
     testRunId: string;
     /** The global set-up made (or found) the web app's production build: files serve it as it is. */
     webBuildReady: boolean;
+    /** REDIS_URL of the tests: testEnv's, or the local cluster's when MCPTEST_TEST_REDIS=cluster. */
+    redisUrl: string;
   }
 }
 
@@ -68,6 +71,13 @@ export default async function globalSetup(project: TestProject) {
       );
     }
   }
+  let cluster: LocalRedisCluster | undefined;
+  if (testEnv.MCPTEST_TEST_REDIS === 'cluster') {
+    const started = Date.now();
+    cluster = await startRedisCluster(3);
+    console.log(`[global-setup] Redis Cluster ${cluster.url} up in ${Date.now() - started} ms`);
+  }
+  project.provide('redisUrl', cluster?.url ?? testEnv.REDIS_URL);
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const template = `mcptest_tpl_${runId}`;
   const admin = await maintenanceClient();
@@ -84,6 +94,7 @@ export default async function globalSetup(project: TestProject) {
   project.provide('webBuildReady', webBuildReady);
 
   return async () => {
+    await cluster?.stop();
     const client = await maintenanceClient();
     try {
       const { rows } = await client.query<{ datname: string }>(

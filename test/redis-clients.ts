@@ -1,7 +1,7 @@
 // How many Redis connections this process holds, as Redis sees them (CLIENT LIST), whatever other test files running
 // at the same time hold: a client counts when its address is a local TCP socket of this process (Linux /proc).
 import { readdir, readFile, readlink } from 'node:fs/promises';
-import type { Redis } from '@mcptest/redis';
+import { isCluster, type Redis } from '@mcptest/redis';
 
 /** Local ports of this process's TCP sockets. */
 async function ownLocalPorts(): Promise<Set<number>> {
@@ -24,9 +24,12 @@ async function ownLocalPorts(): Promise<Set<number>> {
   return ports;
 }
 
-/** The CLIENT LIST entries (`name` and `addr`) whose peer is this process. */
+/** The CLIENT LIST entries (`name` and `addr`) whose peer is this process; on a Cluster, of every primary. */
 export async function ownRedisClients(redis: Redis): Promise<{ name: string; addr: string }[]> {
-  const list = (await redis.client('LIST')) as string;
+  // CLIENT LIST through a Cluster connection answers for one node; each primary has its own clients.
+  if (isCluster(redis)) await redis.ping();
+  const nodes = isCluster(redis) ? redis.nodes('master') : [redis];
+  const list = (await Promise.all(nodes.map((node) => node.client('LIST') as Promise<string>))).join('\n');
   const ports = await ownLocalPorts();
   return list
     .split('\n')

@@ -2,7 +2,14 @@
 // the number of requests (docs/operations.md "Redis keys"). A workload through a real worker and the web services
 // (runs, cancel, badges with many labels, API rate limits, live event streams), then a SCAN of the file's prefix.
 import { HOSTED_BADGE_STYLES } from '@mcptest/core';
-import { cancelRun, createApiRateLimits, createFairAdmission, createRedis, createRunEventHub } from '@mcptest/redis';
+import {
+  cancelRun,
+  createApiRateLimits,
+  createFairAdmission,
+  createRedis,
+  createRunEventHub,
+  scanKeys,
+} from '@mcptest/redis';
 import { createQueuedRun } from '@mcptest/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureProjectBadgeKey } from '../apps/web/src/server/services/badges/ensure-project-badge-key';
@@ -32,12 +39,12 @@ afterAll(async () => {
 const BOUNDED_WITHOUT_TTL: { family: string; pattern: RegExp; bound: string }[] = [
   {
     family: 'fair admission',
-    pattern: /^fair:/,
+    pattern: /^\{fair\}:/,
     bound: 'pending and admitted runs (each capped by maxQueuedRuns and concurrentRuns per tenant), tenants with one',
   },
   {
     family: 'BullMQ',
-    pattern: /^bull:/,
+    pattern: /^bull:\{[a-z]+\}:/,
     bound: 'jobs in flight; completed jobs removed, failed kept 7 days and at most 5,000; one scheduler per schedule',
   },
 ];
@@ -50,13 +57,7 @@ assertions:
 `;
 
 async function allKeys(): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, batch] = await testRedis.redis.scan(cursor, 'MATCH', `${testRedis.prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    keys.push(...batch);
-  } while (cursor !== '0');
+  const keys = await scanKeys(testRedis.redis, `${testRedis.prefix}:*`);
   return keys.map((k) => k.slice(testRedis.prefix.length + 1)).sort();
 }
 
@@ -133,9 +134,9 @@ describe('Redis keys after a workload', () => {
     await badges((i) => `label ${i}`, 20);
     const after = await allKeys();
     // (The worker's own keys come and go meanwhile: heartbeats, stalled checks.)
-    const badgeKeys = (keys: string[]) => keys.filter((k) => k.startsWith('badge:'));
+    const badgeKeys = (keys: string[]) => keys.filter((k) => k.startsWith('{badge}:'));
     expect(badgeKeys(after)).toEqual(badgeKeys(before));
-    const badgeEntries = after.filter((k) => k.startsWith('badge:entry:'));
+    const badgeEntries = after.filter((k) => k.startsWith('{badge}:entry:'));
     expect(badgeEntries).toHaveLength(2 * HOSTED_BADGE_STYLES.length * 2);
 
     // Each key expires, or is of a family bounded otherwise.
@@ -150,7 +151,13 @@ describe('Redis keys after a workload', () => {
       );
     }
     // The workload reached what it meant to (so the scan above saw real keys).
-    for (const expected of [/^run:.+:events$/, /^budget:run:/, /^budget:tenant:/, /^ratelimit:/, /^badge:ver:/]) {
+    for (const expected of [
+      /^\{ev:\d+\}:run:.+:events$/,
+      /^\{t:[^}]+\}:budget:run:/,
+      /^\{t:[^}]+\}:budget:day:/,
+      /^ratelimit:/,
+      /^\{badge\}:ver:/,
+    ]) {
       expect(
         after.some((k) => expected.test(k)),
         String(expected),

@@ -112,6 +112,9 @@ export function ensureGenerated() {
 }
 
 function hostPort(url, defaultPort) {
+  // A Redis Cluster URL (`redis+cluster://[auth@]h1:p1,h2:p2`, docs/operations.md) is no WHATWG URL: its first seed.
+  const cluster = /^rediss?\+cluster:\/\/(?:[^@/]*@)?([^,/]+)/.exec(url);
+  if (cluster) return { ...hostPort(`redis://${cluster[1]}`, defaultPort), cluster: true };
   const u = new URL(url);
   return { host: u.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1', port: Number(u.port || defaultPort) };
 }
@@ -169,7 +172,8 @@ export async function ensureServices() {
   }
   const redis = hostPort(env.redisUrl, 6379);
   if (!(await canConnect(redis))) {
-    if (isLocal(redis.host) && tryShell('command -v redis-server')) {
+    // A local cluster is the operator's to start (test/redis-cluster.ts starts the tests' own).
+    if (!redis.cluster && isLocal(redis.host) && tryShell('command -v redis-server')) {
       log(`Redis is not answering on ${redis.host}:${redis.port}; starting a local redis-server`);
       tryShell(`redis-server --daemonize yes --bind 127.0.0.1 --port ${redis.port} --save "" --appendonly no`);
     }

@@ -1,4 +1,5 @@
 export * from './env/load-env';
+export * from './env/redis-url';
 export * from './env/service-env';
 export * from './env/app-url';
 export * from './env/decide-env-mode';

@@ -1,4 +1,14 @@
-export { createRedis, pingRedis, redisKey, type Redis, type CreateRedisOptions } from './redis';
+export {
+  createRedis,
+  duplicateRedis,
+  isCluster,
+  pingRedis,
+  redisKey,
+  type Redis,
+  type CreateRedisOptions,
+} from './redis';
+export { deleteKeys, listKeys, scanKeys } from './scan-keys';
+export { RUN_EVENT_SHARDS, runEventShard, runEventsTag, tenantTag } from './key-tags';
 export {
   createRedisCallBudget,
   createTenantRequestBudget,

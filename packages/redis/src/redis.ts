@@ -1,8 +1,16 @@
-import { Redis } from 'ioredis';
+import { parseRedisUrl } from '@mcptest/core';
+import { Cluster, Redis as SingleRedis, type RedisOptions } from 'ioredis';
 
-export type { Redis };
+/**
+ * A connection to the deployment's Redis: one server (`redis://`) or a Redis Cluster (`redis+cluster://`, an ioredis
+ * `Cluster`). Both speak the same commands; the key layout (hash tags, redis-key-tags.ts) makes every multi-key
+ * command and script touch one slot, so callers need not know which it is.
+ */
+export type Redis = SingleRedis | Cluster;
+export { Cluster, SingleRedis };
 
 export interface CreateRedisOptions {
+  /** REDIS_URL: `redis://`/`rediss://` for one Redis, `redis+cluster://h1:p1,h2:p2` for a Cluster (core's parseRedisUrl). */
   url: string;
   /** Connection name shown in CLIENT LIST, to tell web, worker and tests apart. */
   name?: string;
@@ -23,17 +31,43 @@ export interface CreateRedisOptions {
  */
 export function createRedis(options: CreateRedisOptions): Redis {
   const producer = options.role === 'producer';
-  return new Redis(options.url, {
-    connectionName: options.name,
+  // Reconnect forever, backing off from 1 s to 20 s (BullMQ's suggested strategy), so a Redis restart heals itself.
+  const retryStrategy = (times: number) => Math.max(Math.min(Math.exp(times), 20_000), 1_000);
+  const perConnection = {
+    ...(options.name === undefined ? {} : { connectionName: options.name }),
     // Workers: never give up on a command (BullMQ requires null for its blocking connections).
     maxRetriesPerRequest: producer ? 1 : null,
-    enableOfflineQueue: true,
     ...(producer ? { commandTimeout: 5_000 } : {}),
+  } satisfies RedisOptions;
+  const parsed = parseRedisUrl(options.url);
+  if ('error' in parsed) throw new Error(`Redis URL ${parsed.error}`);
+  if (!parsed.cluster) {
+    return new SingleRedis(options.url, {
+      ...perConnection,
+      enableOfflineQueue: true,
+      enableReadyCheck: true,
+      lazyConnect: false,
+      retryStrategy,
+    });
+  }
+  return new Cluster(parsed.nodes, {
+    // BullMQ reads maxRetriesPerRequest from redisOptions of a Cluster; every node connection gets the same options.
+    redisOptions: {
+      ...perConnection,
+      ...(parsed.username === undefined ? {} : { username: parsed.username }),
+      ...(parsed.password === undefined ? {} : { password: parsed.password }),
+      ...(parsed.tls ? { tls: {} } : {}),
+    },
+    enableOfflineQueue: true,
     enableReadyCheck: true,
     lazyConnect: false,
-    // Reconnect forever, backing off from 1 s to 20 s (BullMQ's suggested strategy), so a Redis restart heals itself.
-    retryStrategy: (times) => Math.max(Math.min(Math.exp(times), 20_000), 1_000),
+    clusterRetryStrategy: retryStrategy,
   });
+}
+
+/** Whether the connection is to a Redis Cluster (a command then reaches the node that owns its key's slot). */
+export function isCluster(redis: Redis): redis is Cluster {
+  return redis instanceof Cluster;
 }
 
 /** `<prefix>:<part>:<part>`; the single place keys are joined, so prefixes cannot be forgotten. */
@@ -61,4 +95,9 @@ export async function pingRedis(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A new connection with the same options (a subscriber, a blocking reader): same server or same cluster. */
+export function duplicateRedis(redis: Redis): Redis {
+  return isCluster(redis) ? redis.duplicate() : redis.duplicate();
 }

@@ -10,6 +10,7 @@ import {
   createPolitenessGate,
   createQueues,
   createRedis,
+  duplicateRedis,
   dispatchAdmittedRuns,
   JOB_CATALOG,
   pingRedis,
@@ -215,7 +216,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     closers.push(() => schedulesWorker.close());
     closers.push(() => webhooksWorker.close());
 
-    const subscriber = redis.duplicate();
+    const subscriber = duplicateRedis(redis);
     subscriber.on('error', (error) => logger.debug({ error: error.message }, 'redis subscriber error'));
     const unsubscribe = await subscribeRunCancels(subscriber, prefix, (runId) => {
       if (deps.active.abort(runId, 'cancelled')) logger.info({ runId }, 'run cancel requested; stopping it');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseRedisUrl } from './redis-url';
 
 /** A required-or-invalid environment variable, reported all at once so a misconfigured deploy fails with one message. */
 export class EnvError extends Error {
@@ -36,10 +37,11 @@ export const PostgresUrl = z
   .string()
   .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), { message: 'must be a postgres:// or postgresql:// URL' });
 
-/** redis:// or rediss:// URL. */
-export const RedisUrl = z
-  .string()
-  .refine((v) => /^rediss?:\/\/.+/.test(v), { message: 'must be a redis:// or rediss:// URL' });
+/** redis:// or rediss:// URL of one Redis, or redis+cluster:// (rediss+cluster://) seed nodes of a Redis Cluster. */
+export const RedisUrl = z.string().superRefine((v, ctx) => {
+  const parsed = parseRedisUrl(v);
+  if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error });
+});
 
 /** A TCP port number given as a string. */
 export const Port = z.coerce

@@ -1,3 +1,4 @@
+import { BADGE_TAG } from '../key-tags';
 import { redisKey } from '../redis';
 
 /**
@@ -31,16 +32,21 @@ export const BADGE_CACHE_TTL_SECONDS = 10 * 60;
  */
 export const BADGE_VERSION_TTL_SECONDS = 24 * 60 * 60;
 
+/*
+ * Every badge key carries the `{badge}` hash tag: a lookup reads an entry and then the version key its subject id
+ * names, inside one script, so on Redis Cluster all badge keys share one slot (one primary serves the badge cache).
+ */
+
 /** The version token of a suite's or project's badges, by id (what the worker knows when a run finishes). */
 export function badgeVersionKey(prefix: string, kind: BadgeSubjectKind, id: string): string {
-  return redisKey(prefix, 'badge', 'ver', kind, id);
+  return redisKey(prefix, BADGE_TAG, 'ver', kind, id);
 }
 
 /** The rendered bytes of one variant, by the public badge key (what a request carries, so a hit needs no Postgres). */
 export function badgeEntryKey(prefix: string, variant: BadgeVariant): string {
   return redisKey(
     prefix,
-    'badge',
+    BADGE_TAG,
     'entry',
     variant.kind,
     encodeURIComponent(variant.badgeKey),

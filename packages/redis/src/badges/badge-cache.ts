@@ -29,7 +29,8 @@ export const INITIAL_BADGE_VERSION = '0';
 /**
  * A lookup in one round trip (it is the hot path of every public badge): the entry, then the version token of the
  * subject the entry names. The version key is `ARGV[1]` (badgeVersionKey with an empty id) followed by the entry's
- * subjectId, so it cannot be declared in KEYS; mcptest runs on one Redis, not Cluster (docs/operations.md). Answers
+ * subjectId, so it cannot be declared in KEYS; both carry the `{badge}` hash tag, so on Redis Cluster the script still
+ * touches one slot (docs/operations.md "Redis Cluster"). Answers
  * false for a miss, or {entry, version or false}; an entry that does not decode comes back alone for the caller to
  * reject.
  */

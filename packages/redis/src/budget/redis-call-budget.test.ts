@@ -68,7 +68,7 @@ describe('createRedisCallBudget', () => {
     expect(new Set(refused.map((e) => JSON.stringify(e)))).toEqual(
       new Set([JSON.stringify({ limit: 37, scope: 'run' })]),
     );
-    expect(await testRedis.redis.get(runBudgetKey(testRedis.prefix, runId))).toBe('37');
+    expect(await testRedis.redis.get(runBudgetKey(testRedis.prefix, tenantId, runId))).toBe('37');
     expect(await budget({ tenantId, runId, maxCalls: 37 }).used()).toBe(37);
   });
 
@@ -164,7 +164,7 @@ describe('createRedisCallBudget', () => {
     expect(pttl).toBeGreaterThan(untilMidnight);
     expect(pttl).toBeLessThanOrEqual(untilMidnight + DAILY_BUDGET_KEY_GRACE_MS);
     expect(pttl).toBeGreaterThan(untilMidnight + DAILY_BUDGET_KEY_GRACE_MS - 5_000);
-    const runPttl = await testRedis.redis.pttl(runBudgetKey(testRedis.prefix, runId));
+    const runPttl = await testRedis.redis.pttl(runBudgetKey(testRedis.prefix, tenantId, runId));
     expect(runPttl).toBeGreaterThan(RUN_BUDGET_KEY_TTL_MS - 5_000);
 
     now = Date.UTC(2030, 0, 16, 0, 0, 1);

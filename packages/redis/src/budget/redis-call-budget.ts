@@ -1,5 +1,6 @@
 import { requestAllowance, type BudgetAcquisition, type CallBudget } from '@mcptest/core';
 import { redisKey, type Redis } from '../redis';
+import { tenantTag } from '../key-tags';
 
 /** How long a run's counter outlives its last acquisition: longer than any run, short enough to clean up. */
 export const RUN_BUDGET_KEY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -84,24 +85,29 @@ export interface RedisCallBudget extends CallBudget {
   usage(): Promise<RedisCallBudgetUsage>;
 }
 
-/** `<prefix>:budget:run:<runId>`: calls made by one run, across every worker that executes part of it. */
-export function runBudgetKey(prefix: string, runId: string): string {
-  return redisKey(prefix, 'budget', 'run', runId);
+/*
+ * Every budget key carries its tenant's hash tag `{t:<tenantId>}`, the run's keys too: the acquire script counts a
+ * run and its tenant's day together, so on Redis Cluster both must sit in one slot.
+ */
+
+/** `<prefix>:{t:<tenantId>}:budget:run:<runId>`: calls made by one run, across every worker that executes part of it. */
+export function runBudgetKey(prefix: string, tenantId: string, runId: string): string {
+  return redisKey(prefix, tenantTag(tenantId), 'budget', 'run', runId);
 }
 
-/** `<prefix>:budget:tenant:<tenantId>:<YYYY-MM-DD>`: calls made by a tenant on one UTC day. */
+/** `<prefix>:{t:<tenantId>}:budget:day:<YYYY-MM-DD>`: calls made by a tenant on one UTC day. */
 export function tenantDailyBudgetKey(prefix: string, tenantId: string, day: string): string {
-  return redisKey(prefix, 'budget', 'tenant', tenantId, day);
+  return redisKey(prefix, tenantTag(tenantId), 'budget', 'day', day);
 }
 
-/** `<prefix>:budget:requests:run:<runId>`: HTTP requests sent by one run, across every worker. */
-export function runRequestsKey(prefix: string, runId: string): string {
-  return redisKey(prefix, 'budget', 'requests', 'run', runId);
+/** `<prefix>:{t:<tenantId>}:budget:requests:run:<runId>`: HTTP requests sent by one run, across every worker. */
+export function runRequestsKey(prefix: string, tenantId: string, runId: string): string {
+  return redisKey(prefix, tenantTag(tenantId), 'budget', 'requests', 'run', runId);
 }
 
-/** `<prefix>:budget:requests:tenant:<tenantId>:<YYYY-MM-DD>`: HTTP requests of a tenant on one UTC day. */
+/** `<prefix>:{t:<tenantId>}:budget:requests:day:<YYYY-MM-DD>`: HTTP requests of a tenant on one UTC day. */
 export function tenantDailyRequestsKey(prefix: string, tenantId: string, day: string): string {
-  return redisKey(prefix, 'budget', 'requests', 'tenant', tenantId, day);
+  return redisKey(prefix, tenantTag(tenantId), 'budget', 'requests', 'day', day);
 }
 
 /** `YYYY-MM-DD` of the UTC day containing `epochMs`. */
@@ -112,8 +118,7 @@ export function utcDay(epochMs: number): string {
 /**
  * The call budget of one run on Redis, shared by every worker: with limit N exactly N acquisitions succeed however
  * many processes race, because the check and both increments happen in one Lua script. Counts are kept even for an
- * unlimited scope, so usage can be shown. Both keys name their tenant or run alone, so on Redis Cluster they may sit
- * in different slots; this needs a single Redis (or hash tags added to both keys).
+ * unlimited scope, so usage can be shown. Both keys carry the tenant's hash tag, so on Redis Cluster they share a slot.
  */
 export function createRedisCallBudget(options: RedisCallBudgetOptions): RedisCallBudget {
   const { redis, prefix, tenantId, runId, maxCalls, dailyCallBudget, now = Date.now } = options;
@@ -125,8 +130,8 @@ export function createRedisCallBudget(options: RedisCallBudgetOptions): RedisCal
   // Defining it again on a shared connection only replaces the method with an identical one.
   redis.defineCommand(COMMAND, { numberOfKeys: 2, lua: ACQUIRE_LUA });
   const commands = redis as Redis & BudgetCommands;
-  const runKey = runBudgetKey(prefix, runId);
-  const requestsKey = runRequestsKey(prefix, runId);
+  const runKey = runBudgetKey(prefix, tenantId, runId);
+  const requestsKey = runRequestsKey(prefix, tenantId, runId);
   const maxRequests = requestAllowance(maxCalls, 'run');
   const dailyRequests = requestAllowance(dailyCallBudget, 'tenant_daily');
 

@@ -1,3 +1,4 @@
+import { listKeys } from '../scan-keys';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useTestRedis } from '../../../../test/redis';
@@ -305,7 +306,7 @@ describe('fair admission against a model', () => {
           await fair.release(run);
         }
         expect(await fair.stats()).toEqual({ pending: 0, active: 0, tenants: [] });
-        expect(await testRedis.redis.keys(`${prefix}:*`)).toEqual([]);
+        expect(await listKeys(testRedis.redis, `${prefix}:*`)).toEqual([]);
       }),
       { numRuns: 200 },
     );

@@ -1,3 +1,4 @@
+import { listKeys } from '../scan-keys';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestRedis } from '../../../../test/redis';
 import { createRedis, type Redis } from '../redis';
@@ -77,7 +78,7 @@ describe('fair admission across connections', () => {
           if (seen.has(run.runId)) duplicates += 1;
           seen.add(run.runId);
           // While this run holds its slot, the tenant's slots in Redis can only be at or under the cap.
-          const active = await testRedis.redis.zcard(`${prefix}:fair:active:${run.tenantId}`);
+          const active = await testRedis.redis.zcard(`${prefix}:{fair}:active:${run.tenantId}`);
           if (active > caps.get(run.tenantId)!) overCap += 1;
           await fair.release(run);
         }
@@ -89,6 +90,6 @@ describe('fair admission across connections', () => {
     expect(overCap).toBe(0);
     expect(seen.size).toBe(total);
     expect(await observer.stats()).toEqual({ pending: 0, active: 0, tenants: [] });
-    expect(await testRedis.redis.keys(`${prefix}:*`)).toEqual([]);
+    expect(await listKeys(testRedis.redis, `${prefix}:*`)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { listKeys } from '../scan-keys';
 import { describe, expect, it } from 'vitest';
 import { useTestRedis } from '../../../../test/redis';
 import { createFairAdmission, FairAdmissionInputError, type AdmittedRun } from './fair-admission';
@@ -16,7 +17,7 @@ function setup(leaseMs = 60_000) {
 }
 
 async function keysUnder(prefix: string): Promise<string[]> {
-  return (await testRedis.redis.keys(`${prefix}:*`)).sort();
+  return (await listKeys(testRedis.redis, `${prefix}:*`)).sort();
 }
 
 const r = (tenantId: string, n: number): AdmittedRun => ({ tenantId, runId: `${tenantId}-${n}` });
@@ -235,10 +236,10 @@ describe('createFairAdmission', () => {
         keys.ring,
         keys.caps,
         keys.tenants,
-        `${prefix}:fair:queue:A`,
-        `${prefix}:fair:active:A`,
-        `${prefix}:fair:active:B`,
-        `${prefix}:fair:active:C`,
+        `${prefix}:{fair}:queue:A`,
+        `${prefix}:{fair}:active:A`,
+        `${prefix}:{fair}:active:B`,
+        `${prefix}:{fair}:active:C`,
       ].sort(),
     );
 

@@ -14,7 +14,7 @@ export const FAIR_ADMIT_BATCH = 100;
 
 export interface FairAdmissionOptions {
   redis: Redis;
-  /** REDIS_PREFIX; every key starts with `${prefix}:fair:`. */
+  /** REDIS_PREFIX; every key starts with `${prefix}:{fair}:`. */
   prefix: string;
   /** A slot reservation expires unless renewed within this time (a worker that died frees its slot). Default 300_000 (DEFAULT_FAIR_LEASE_MS). */
   leaseMs?: number;

@@ -63,7 +63,7 @@ export function createJobWorker<Q extends QueueName>(
     },
     {
       connection: options.connection,
-      prefix: bullPrefix(options.prefix),
+      prefix: bullPrefix(options.prefix, queueName),
       concurrency: options.concurrency,
       // BullMQ treats an explicit undefined as a value, so only set what was given.
       ...(options.lockDurationMs === undefined ? {} : { lockDuration: options.lockDurationMs }),

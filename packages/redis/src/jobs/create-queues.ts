@@ -37,7 +37,7 @@ export function createQueues(options: CreateQueuesOptions): Queues {
   const queue = (name: QueueName): Queue => {
     let q = queues.get(name);
     if (!q) {
-      q = new Queue(name, { connection: options.connection, prefix: bullPrefix(options.prefix) });
+      q = new Queue(name, { connection: options.connection, prefix: bullPrefix(options.prefix, name) });
       queues.set(name, q);
     }
     return q;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queueTag } from '../key-tags';
 
 /** BullMQ queues, one per kind of work, so a flood of one kind cannot starve another and each scales on its own. */
 export const QUEUE_NAMES = ['runs', 'schedules', 'webhooks'] as const;
@@ -79,9 +80,13 @@ export function suiteSchedulerId(suiteId: string): string {
   return `suite-${suiteId}`;
 }
 
-/** BullMQ's own key prefix inside the deployment's REDIS_PREFIX. */
-export function bullPrefix(prefix: string): string {
-  return `${prefix}:bull`;
+/**
+ * BullMQ's key prefix of one queue inside the deployment's REDIS_PREFIX: `<prefix>:bull:{<queue>}`. BullMQ's scripts
+ * touch several keys of a queue at once, so on Redis Cluster a queue's keys must share a slot; a tag per queue (not
+ * one for all) lets the queues sit on different primaries.
+ */
+export function bullPrefix(prefix: string, queue: QueueName): string {
+  return `${prefix}:bull:${queueTag(queue)}`;
 }
 
 /** A payload that does not match its schema: a producer bug or a tampered job; never worth retrying. */

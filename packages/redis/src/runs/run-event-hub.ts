@@ -1,4 +1,5 @@
-import type { Redis } from '../redis';
+import { runEventShard, runEventsTag } from '../key-tags';
+import { isCluster, redisKey, type Redis, type SingleRedis } from '../redis';
 import { parseRunEventEntries, runEventsKey, type RunFinishedEvent, type StoredRunEvent } from './run-events';
 
 /** One reader of one run's events. */
@@ -25,11 +26,14 @@ export interface RunEventHub {
 
 export interface RunEventHubOptions {
   prefix: string;
-  /** Opens the hub's one blocking connection (called once, on the first subscription). */
+  /**
+   * Opens the hub's one blocking connection (called once, on the first subscription). On Redis Cluster, once per event
+   * shard that has listeners (an XREAD may name streams of one slot only; runs spread over RUN_EVENT_SHARDS tags).
+   */
   connect: () => Redis;
   /**
    * A connection for short commands: wakes the blocked read when a listener joins (CLIENT UNBLOCK) so its replay starts
-   * at once. Without it a new listener waits up to `blockMs`.
+   * at once. Without it a new listener waits up to `blockMs`. A Cluster connection here puts the hub in cluster mode.
    */
   commands?: Redis;
   /** Longest single blocking read (default 5 s); also how late a new listener may start without `commands`. */
@@ -55,17 +59,78 @@ export function compareStreamIds(a: string, b: string): number {
 const STREAM_ID = /^\d+(-\d+)?$/;
 
 /**
+ * The hub of the process. On a single Redis, one reader for every stream; on Redis Cluster (a Cluster `commands`),
+ * one reader per event shard, each reading the streams of its shard's slot, created when a listener of that shard
+ * first subscribes.
+ */
+export function createRunEventHub(options: RunEventHubOptions): RunEventHub {
+  const commands = options.commands;
+  if (commands === undefined || !isCluster(commands)) return createShardReader(options, undefined);
+  const readers = new Map<number, RunEventHub>();
+  const readerOf = (runId: string): RunEventHub => {
+    const shard = runEventShard(runId);
+    let reader = readers.get(shard);
+    if (!reader) {
+      // Any key with the shard's tag hashes to the shard's slot. If Redis cannot say, the reader fails its listeners
+      // (onError) and is forgotten, so the next subscription of the shard asks again.
+      const slot = commands
+        .cluster('KEYSLOT', redisKey(options.prefix, runEventsTag(shard)))
+        .then(Number)
+        .catch((error: unknown) => {
+          if (readers.get(shard) === created) readers.delete(shard);
+          throw error;
+        });
+      const created = createShardReader(options, slot);
+      readers.set(shard, (reader = created));
+    }
+    return reader;
+  };
+  let closed = false;
+  const hub: RunEventHub = {
+    subscribe(runId, after, listener) {
+      if (closed) throw new Error('the run event hub is closed');
+      return readerOf(runId).subscribe(runId, after, listener);
+    },
+    waitForFinished: (runId, timeoutMs) => readerOf(runId).waitForFinished(runId, timeoutMs),
+    listeners: () => [...readers.values()].reduce((n, reader) => n + reader.listeners(), 0),
+    close() {
+      closed = true;
+      for (const reader of readers.values()) reader.close();
+      readers.clear();
+    },
+  };
+  return hub;
+}
+
+/**
+ * The connection of a Cluster client to the primary that serves `slot` now (the one a command on that slot goes
+ * through), so CLIENT ID and CLIENT UNBLOCK reach the node where the read blocks.
+ */
+function nodeOfSlot(cluster: Redis, slot: number): SingleRedis | undefined {
+  if (!isCluster(cluster)) return cluster;
+  const owner = cluster.slots[slot]?.[0];
+  return cluster.nodes('master').find((node) => nodeKey(node) === owner);
+}
+
+/** `host:port`, as Cluster's slot table names nodes. */
+function nodeKey(node: SingleRedis): string {
+  return `${node.options.host}:${node.options.port}`;
+}
+
+/**
  * One blocking reader per process for every live run-event stream (the UI's and the API's SSE, and `wait`): a single
  * `XREAD BLOCK` over all the streams that have listeners, fanned out in-process. Before it, each open stream held its
  * own Redis connection, so open streams, not Redis, set the number of connections. A listener joining while the read
  * is blocked wakes it (CLIENT UNBLOCK on the command connection), so its replay does not wait for the block to end.
  */
-export function createRunEventHub(options: RunEventHubOptions): RunEventHub {
+function createShardReader(options: RunEventHubOptions, clusterSlot: Promise<number> | undefined): RunEventHub {
   const blockMs = options.blockMs ?? 5_000;
   const count = options.count ?? 500;
   const byRun = new Map<string, Set<Subscription>>();
   let connection: Redis | undefined;
   let clientId: Promise<number | undefined> | undefined;
+  /** On a cluster: the primary whose client id `clientId` is (a slot that moves to another node needs a new one). */
+  let clientNode: SingleRedis | undefined;
   let reading = false;
   let blocked = false;
   let closed = false;
@@ -75,9 +140,18 @@ export function createRunEventHub(options: RunEventHubOptions): RunEventHub {
   const listenerCount = () => [...byRun.values()].reduce((n, set) => n + set.size, 0);
 
   const wake = () => {
-    if (!blocked || !options.commands || !clientId) return;
-    void clientId
-      .then((id) => (id === undefined || !blocked ? undefined : options.commands!.client('UNBLOCK', id)))
+    const commands = options.commands;
+    if (!blocked || !commands || !clientId) return;
+    const node = clientNode;
+    void Promise.all([clientId, clusterSlot])
+      .then(([id, slot]) => {
+        if (id === undefined || !blocked) return undefined;
+        if (slot === undefined) return commands.client('UNBLOCK', id);
+        // On a cluster, unblock on the primary the read blocks on (client ids are per node), if the slot is still there.
+        const target = nodeOfSlot(commands, slot);
+        if (!target || !node || nodeKey(target) !== nodeKey(node)) return undefined;
+        return target.client('UNBLOCK', id);
+      })
       .catch(() => {
         // The read ends at its timeout instead.
       });
@@ -96,10 +170,26 @@ export function createRunEventHub(options: RunEventHubOptions): RunEventHub {
       while (!closed && byRun.size > 0) {
         connection ??= options.connect();
         const conn = connection;
-        clientId ??= conn.client('ID').then(
-          (id) => Number(id),
-          () => undefined,
-        );
+        if (clusterSlot === undefined) {
+          clientId ??= conn.client('ID').then(
+            (id) => Number(id),
+            () => undefined,
+          );
+        } else {
+          // The read goes through the Cluster's connection to the slot's primary: its id is the one to unblock.
+          const slot = await clusterSlot;
+          if (isCluster(conn) && conn.status !== 'ready') await conn.ping();
+          const node = nodeOfSlot(conn, slot);
+          if (node !== clientNode || clientId === undefined) {
+            clientNode = node;
+            clientId = node
+              ? node.client('ID').then(
+                  (id) => Number(id),
+                  () => undefined,
+                )
+              : Promise.resolve(undefined);
+          }
+        }
         await clientId;
         // Each run is read after its furthest-behind listener; listeners ahead of it skip what they already have.
         const positions = new Map<string, string>();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { redisKey, type Redis } from '../redis';
+import { runEventsTag } from '../key-tags';
 
 const Summary = z.object({ total: z.int(), passed: z.int(), failed: z.int(), skipped: z.int() });
 
@@ -40,8 +41,9 @@ export const RUN_EVENTS_TTL_MS = 24 * 60 * 60 * 1000;
 /** Enough for a large suite with trials; older events are trimmed (Postgres holds the results anyway). */
 const MAX_EVENTS_PER_RUN = 10_000;
 
+/** `<prefix>:{ev:<shard>}:run:<runId>:events`: the run's stream; its shard tag is shared with its finished marker. */
 export function runEventsKey(prefix: string, runId: string): string {
-  return redisKey(prefix, 'run', runId, 'events');
+  return redisKey(prefix, runEventsTag(runId), 'run', runId, 'events');
 }
 
 /**
@@ -62,7 +64,7 @@ export async function publishRunEvent(redis: Redis, prefix: string, runId: strin
 
 /** Marks that a run's `run.finished` was published, so a replay (the run outbox) cannot publish it twice. */
 function runFinishedMarkerKey(prefix: string, runId: string): string {
-  return redisKey(prefix, 'run', runId, 'finished');
+  return redisKey(prefix, runEventsTag(runId), 'run', runId, 'finished');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { listKeys } from '@mcptest/redis';
 // Runs of an OAuth-protected server stay authorized (issue 18, docs/oauth.md): a real worker (real Postgres and Redis)
 // runs suites against the harness's `correct` MCP server behind a real authorization server (oidc-provider) whose
 // access tokens live 4 seconds. The connection is seeded through saveServerAuthorization with tokens the harness's
@@ -152,7 +153,7 @@ async function storedText(tenantId: string): Promise<string> {
     await tdb.webhookDelivery.findMany(),
     await tdb.runOutbox.findMany(),
   ];
-  for (const key of await redis.redis.keys(`${redis.prefix}:*`)) {
+  for (const key of await listKeys(redis.redis, `${redis.prefix}:*`)) {
     const type = await redis.redis.type(key);
     parts.push(
       type === 'string'

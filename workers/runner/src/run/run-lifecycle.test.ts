@@ -1,3 +1,4 @@
+import { listKeys } from '@mcptest/redis';
 // A run end to end through the real queue: Postgres, Redis, BullMQ, an in-process worker and the mock MCP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../test/db';
@@ -161,7 +162,7 @@ describe('run lifecycle', () => {
       expect(run.error).toMatch(/HTTP 401 \(unauthorized: give the credentials as server headers\)/);
       expect(seen.length).toBeGreaterThan(0);
       expect(new Set(seen)).toEqual(new Set(['Bearer s3cret-token']));
-      for (const key of await redis.redis.keys(`${redis.prefix}:*`)) {
+      for (const key of await listKeys(redis.redis, `${redis.prefix}:*`)) {
         const type = await redis.redis.type(key);
         const dump =
           type === 'string'

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSafeFetch, type HostResolver } from '@mcptest/mcp';
 import { createSecretBox, createTenant, secretContext } from '@mcptest/db';
-import { createJobWorker, createQueues, type Queues, type Worker } from '@mcptest/redis';
+import { createJobWorker, createQueues, scanKeys, type Queues, type Worker } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../test/db';
 import { useTestRedis } from '../../../../test/redis';
 import { captureLogger, testWorkerEnv, waitFor } from '../../../../test/worker';
@@ -290,21 +290,18 @@ describe('deliverWebhook', () => {
 
   it('never puts a secret in Redis or in a log line', async () => {
     const values: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.redis.scan(cursor, 'MATCH', `${redis.prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      for (const key of keys) {
-        values.push(key);
-        const type = await redis.redis.type(key);
-        if (type === 'string') values.push((await redis.redis.get(key)) ?? '');
-        else if (type === 'hash') values.push(JSON.stringify(await redis.redis.hgetall(key)));
-        else if (type === 'list') values.push(JSON.stringify(await redis.redis.lrange(key, 0, -1)));
-        else if (type === 'set') values.push(JSON.stringify(await redis.redis.smembers(key)));
-        else if (type === 'zset') values.push(JSON.stringify(await redis.redis.zrange(key, '0', '-1')));
-        else if (type === 'stream') values.push(JSON.stringify(await redis.redis.xrange(key, '-', '+')));
-      }
-    } while (cursor !== '0');
+    // scanKeys: every primary on a cluster.
+    const keys = await scanKeys(redis.redis, `${redis.prefix}:*`);
+    for (const key of keys) {
+      values.push(key);
+      const type = await redis.redis.type(key);
+      if (type === 'string') values.push((await redis.redis.get(key)) ?? '');
+      else if (type === 'hash') values.push(JSON.stringify(await redis.redis.hgetall(key)));
+      else if (type === 'list') values.push(JSON.stringify(await redis.redis.lrange(key, 0, -1)));
+      else if (type === 'set') values.push(JSON.stringify(await redis.redis.smembers(key)));
+      else if (type === 'zset') values.push(JSON.stringify(await redis.redis.zrange(key, '0', '-1')));
+      else if (type === 'stream') values.push(JSON.stringify(await redis.redis.xrange(key, '-', '+')));
+    }
     const redisText = values.join('\n');
     const logText = lines.map((l) => JSON.stringify(l)).join('\n');
     expect(redisText).toContain('webhook.deliver');

@@ -1,7 +1,7 @@
 // The suite badge service against real Postgres and Redis: states, cache hits and invalidation, styles, Redis down.
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { badgeEntryKey, createRedis, invalidateBadges, type Redis } from '@mcptest/redis';
+import { badgeEntryKey, createRedis, invalidateBadges, type Redis, listKeys } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { addRun, seedBadgeSuite, suiteBadgeKey } from './badge-test-helpers';
@@ -113,7 +113,7 @@ describe('getSuiteBadge', () => {
     await addRun(database.db, seeded, { status: 'FAILED', failed: 1, total: 2 });
     const key = await suiteBadgeKey(database.db, seeded);
     const { redis, prefix } = testRedis;
-    const badgeKeys = async () => (await redis.keys(`${prefix}:badge:*`)).sort();
+    const badgeKeys = async () => (await listKeys(redis, `${prefix}:{badge}:*`)).sort();
     const before = await badgeKeys();
     for (let i = 0; i < 1000; i += 1) {
       const badge = await getSuiteBadge(deps(), json(key, { label: `label ${i}` }));

@@ -1,3 +1,4 @@
+import { listKeys } from '@mcptest/redis';
 // The web app's OAuth connect services against a real authorization server (oidc-provider, test/oauth/) and the SDK's
 // bearer-protected MCP servers, over real Postgres and Redis: the code flow from Connect to the saved connection, the
 // callback's binding to the user who started it, a wrong `resource`, denied consent, client credentials, Disconnect.
@@ -68,7 +69,7 @@ describe('connecting an OAuth server (authorization code)', () => {
     expect(url.searchParams.get('scope')).toBe('mcp:tools');
     expect(url.searchParams.get('redirect_uri')).toBe(`${deps.appUrl}${OAUTH_CALLBACK_PATH}`);
     // The flow is kept server-side, sealed: the Redis value holds no verifier in clear, and nothing but its key.
-    const keys = await redis.redis.keys(`${redis.prefix}:oauth:connect:*`);
+    const keys = await listKeys(redis.redis, `${redis.prefix}:oauth:connect:*`);
     expect(keys).toEqual([`${redis.prefix}:oauth:connect:${url.searchParams.get('state')}`]);
     const stored = (await redis.redis.get(keys[0]!))!;
     expect(stored).not.toContain(url.searchParams.get('client_id')!);

@@ -2,7 +2,7 @@
 // against the mock MCP server, delivered to a local receiver that verifies each one with the standardwebhooks library.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '@mcptest/db';
-import { createQueues, type Queues } from '@mcptest/redis';
+import { createQueues, scanKeys, type Queues } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import {
@@ -214,20 +214,17 @@ describe('webhooks end to end', () => {
   it('never puts a secret in Redis or in the worker log', async () => {
     expect(worker.lines.some((l) => l.msg === 'webhook delivered')).toBe(true);
     const values: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.redis.scan(cursor, 'MATCH', `${redis.prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      for (const key of keys) {
-        const type = await redis.redis.type(key);
-        if (type === 'string') values.push((await redis.redis.get(key)) ?? '');
-        else if (type === 'hash') values.push(JSON.stringify(await redis.redis.hgetall(key)));
-        else if (type === 'list') values.push(JSON.stringify(await redis.redis.lrange(key, 0, -1)));
-        else if (type === 'zset') values.push(JSON.stringify(await redis.redis.zrange(key, '0', '-1')));
-        else if (type === 'set') values.push(JSON.stringify(await redis.redis.smembers(key)));
-        else if (type === 'stream') values.push(JSON.stringify(await redis.redis.xrange(key, '-', '+')));
-      }
-    } while (cursor !== '0');
+    // scanKeys: every primary on a cluster.
+    const keys = await scanKeys(redis.redis, `${redis.prefix}:*`);
+    for (const key of keys) {
+      const type = await redis.redis.type(key);
+      if (type === 'string') values.push((await redis.redis.get(key)) ?? '');
+      else if (type === 'hash') values.push(JSON.stringify(await redis.redis.hgetall(key)));
+      else if (type === 'list') values.push(JSON.stringify(await redis.redis.lrange(key, 0, -1)));
+      else if (type === 'zset') values.push(JSON.stringify(await redis.redis.zrange(key, '0', '-1')));
+      else if (type === 'set') values.push(JSON.stringify(await redis.redis.smembers(key)));
+      else if (type === 'stream') values.push(JSON.stringify(await redis.redis.xrange(key, '-', '+')));
+    }
     const redisText = values.join('\n');
     const logText = worker.lines.map((l) => JSON.stringify(l)).join('\n');
     expect(secrets.length).toBe(4);
