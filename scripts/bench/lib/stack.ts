@@ -61,9 +61,11 @@ export interface BenchStack {
 
 /**
  * Creates `mcptest_bench_<time><random>` (migrated by the project's applier, as `npm run db:migrate` does) and a
- * Redis prefix `mcptest-bench:<random>`. Needs a DATABASE_URL role with CREATEDB, as `npm test` does.
+ * Redis prefix `mcptest-bench:<random>`. Needs a DATABASE_URL role with CREATEDB, as `npm test` does. `redisUrl`
+ * (default REDIS_URL) lets a benchmark that reads server-wide Redis figures use a redis-server of its own.
  */
-export async function openStack(): Promise<BenchStack> {
+export async function openStack(options: { redisUrl?: string } = {}): Promise<BenchStack> {
+  const redisUrl = options.redisUrl ?? benchEnv.REDIS_URL;
   const name = `mcptest_bench_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   await withMaintenance(async (admin) => {
     const { rows } = await admin.query<{ datname: string }>(
@@ -81,13 +83,13 @@ export async function openStack(): Promise<BenchStack> {
   await applyMigrations({ url: databaseUrl, migrations: readMigrations(path.resolve('prisma/migrations')) });
   const db = createDatabase({ url: databaseUrl, maxConnections: 8 });
   const prefix = `mcptest-bench:${randomBytes(4).toString('hex')}`;
-  const redis = createRedis({ url: benchEnv.REDIS_URL, name: 'mcptest-bench' });
+  const redis = createRedis({ url: redisUrl, name: 'mcptest-bench' });
   const queues = createQueues({ connection: redis, prefix });
   const fair = createFairAdmission({ redis, prefix });
   return {
     databaseUrl,
     db,
-    redisUrl: benchEnv.REDIS_URL,
+    redisUrl,
     prefix,
     redis,
     queues,
@@ -118,6 +120,8 @@ export function sharedStack(): Promise<BenchStack> {
 export interface SeededSuite {
   tenantId: string;
   suiteId: string;
+  /** The tenant's admin API token (createTenant's), for benchmarks that go through the web API. */
+  token: string;
 }
 
 let seeded = 0;
@@ -131,7 +135,7 @@ export async function seedSuite(
   input: { name: string; plan: PlanName; execPolicy: Record<string, unknown>; serverUrl: string; yaml: string },
 ): Promise<SeededSuite> {
   seeded += 1;
-  const { tenant } = await createTenant(db, {
+  const { tenant, token } = await createTenant(db, {
     name: input.name,
     ownerEmail: `bench-${seeded}-${randomBytes(3).toString('hex')}@example.test`,
   });
@@ -156,7 +160,7 @@ export async function seedSuite(
     },
   });
   await tdb.suiteVersion.create({ data: { tenantId, suiteId: suite.id, version: 1, yaml: input.yaml } });
-  return { tenantId, suiteId: suite.id };
+  return { tenantId, suiteId: suite.id, token };
 }
 
 /** Creates a QUEUED run (`createQueuedRun`) without queueing it. */
