@@ -254,7 +254,9 @@ export const prodMemory: Benchmark = {
               `${seconds.toFixed(1)} s (${((count * 60) / seconds).toFixed(0)} runs/min), ${CLIENTS} API clients` +
               (passed !== count ? `; NOT ALL PASSED: ${JSON.stringify(Object.fromEntries(statuses))}` : '')
             : '') +
-          (name === 'worker' ? '; the worker runs under tsx as npm start runs it (the image runs the esbuild bundle)' : ''),
+          (name === 'worker'
+            ? '; the worker runs under tsx as npm start runs it (the image runs the esbuild bundle)'
+            : ''),
       }));
       return rows;
     } finally {

@@ -29,9 +29,13 @@ function freePort(): Promise<number> {
  */
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const pid = child.pid;
   if (pid === undefined) throw new Error('redis-server did not start (is it installed?)');
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -79,7 +83,9 @@ export async function commandStats(client: Redis): Promise<Map<string, number>> 
 export function keyPattern(key: string): string {
   return key
     .split(':')
-    .map((part) => (/^(mcptest-bench|[0-9a-f]{8}|[0-9]+|c[a-z0-9]{20,}|[0-9a-f-]{36}|[A-Za-z0-9_-]{20,})$/.test(part) ? '*' : part))
+    .map((part) =>
+      /^(mcptest-bench|[0-9a-f]{8}|[0-9]+|c[a-z0-9]{20,}|[0-9a-f-]{36}|[A-Za-z0-9_-]{20,})$/.test(part) ? '*' : part,
+    )
     .join(':');
 }
 
@@ -87,7 +93,9 @@ export function keyPattern(key: string): string {
  * Sum of MEMORY USAGE over every key (the benchmark's Redis holds nothing else), the key count, and bytes per key
  * pattern (`keyPattern`).
  */
-export async function keyMemory(client: Redis): Promise<{ bytes: number; keys: number; patterns: Map<string, number> }> {
+export async function keyMemory(
+  client: Redis,
+): Promise<{ bytes: number; keys: number; patterns: Map<string, number> }> {
   let cursor = '0';
   let bytes = 0;
   let keys = 0;
