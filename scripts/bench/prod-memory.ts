@@ -176,9 +176,10 @@ export const prodMemory: Benchmark = {
       };
       web = await startWeb(stack, distDir, {
         ...shared,
-        // The load is one tenant's token; the per-token limit (600/min) would measure the limiter instead.
+        // The load is one tenant's token; its limits (600 requests and 60 triggers a minute) would measure the limiter.
         API_RATE_LIMIT_PER_TOKEN: '1000000',
         API_RATE_LIMIT_PER_TENANT: '1000000',
+        API_TRIGGERS_PER_TENANT_PER_MINUTE: '1000000',
       });
       worker = await startWorkerProcess(stack, { ...UNPOLITE, ...shared });
       const pids = { web: web.pid, worker: worker.pid };

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Benchmark, BenchRow } from './lib/measure';
 import { trackRss } from './lib/measure';
-import { commandStats, keyMemory, startPrivateRedis, type PrivateRedis } from './lib/private-redis';
+import { commandStats, keyMemory, redisCpuMs, startPrivateRedis, type PrivateRedis } from './lib/private-redis';
 import { callSuite, createRun, enqueue, openStack, seedSuite, type BenchStack } from './lib/stack';
 import { NO_CALL_DELAY, openWorkerStack, type WorkerStack } from './lib/worker-stack';
 import { holdAndCancel, holdingSuite } from './run-memory';
@@ -146,12 +146,15 @@ export const runCost: Benchmark = {
       await new Promise((resolve) => setTimeout(resolve, 500));
       const idleCmd0 = await commandStats(redis.client);
       const idleCpu0 = await ws.worker.cpuMs();
+      const idleRedisCpu0 = await redisCpuMs(redis.client);
       const idleT0 = performance.now();
       await new Promise((resolve) => setTimeout(resolve, Math.max(idleMs, settleMs)));
       const idleSeconds = (performance.now() - idleT0) / 1000;
       const idleCommandsPerS = sum(commandDelta(idleCmd0, await commandStats(redis.client))) / idleSeconds;
       const idleCpuPerS = ((await ws.worker.cpuMs()) - idleCpu0) / idleSeconds;
+      const idleRedisCpuPerS = ((await redisCpuMs(redis.client)) - idleRedisCpu0) / idleSeconds;
 
+      const heapBefore = (await ws.worker.memory()).heapUsed;
       const pgBefore = await pgStats(stack.databaseUrl);
       // Memory of queued runs: the queue paused, K runs created and queued as the API does.
       const runs = stack.queues.queue('runs');
@@ -159,6 +162,7 @@ export const runCost: Benchmark = {
       const keysBefore = await keyMemory(redis.client);
       const usedBefore = await usedMemory(redis);
       const cmdBefore = await commandStats(redis.client);
+      const redisCpuBefore = await redisCpuMs(redis.client);
       const runIds: string[] = [];
       for (let i = 0; i < count; i++) runIds.push(await createRun(stack, suite));
       // cap = count: every run goes straight to BullMQ (one tenant's backlog past its cap waits in the fair list).
@@ -172,7 +176,11 @@ export const runCost: Benchmark = {
       const seconds = (performance.now() - t0) / 1000;
       const cpuPerRun = ((await ws.worker.cpuMs()) - cpuBefore) / count;
       const commands = commandDelta(cmdBefore, await commandStats(redis.client));
-      const keysAfter = await keyMemory(redis.client);
+      // Includes the one SCAN + MEMORY USAGE pass over the queued keys above (a few ms).
+      const redisCpuPerRun = ((await redisCpuMs(redis.client)) - redisCpuBefore - idleRedisCpuPerS * seconds) / count;
+      const keysAfter = await keyMemory(redis.client, { ttl: true });
+      // What the runs leave in the worker's heap once they are over (after a full GC): should be about nothing.
+      const heapAfter = (await ws.worker.memory()).heapUsed;
       const notPassed = ends.filter((end) => end.status !== 'passed').length;
 
       // Everything the worker and this process's pool did is sent to the statistics when their connections close.
@@ -199,7 +207,11 @@ export const runCost: Benchmark = {
           .filter(([, bytes]) => bytes > 0)
           .sort((a, b) => b[1] - a[1])
           .slice(0, 5)
-          .map(([pattern, bytes]) => `${pattern} ${bytes.toFixed(0)} B`)
+          .map(([pattern, bytes]) => {
+            const ttl = to === keysAfter.patterns ? keysAfter.ttlSeconds.get(pattern) : undefined;
+            const kept = ttl === undefined ? '' : ttl === -1 ? ' (no TTL)' : ` (TTL ${(ttl / 3600).toFixed(1)} h)`;
+            return `${pattern} ${bytes.toFixed(0)} B${kept}`;
+          })
           .join(', ');
       const bytesPerRun = [...pgAfter.tables].reduce(
         (total, [name, after]) => total + (after.bytes - (pgBefore.tables.get(name)?.bytes ?? 0)),
@@ -222,8 +234,10 @@ export const runCost: Benchmark = {
           `${grew(keysBefore.patterns, keysAfter.patterns, count)}). Postgres per run: ${d('xact_commit').toFixed(1)} transactions ` +
           `(${d('xact_rollback').toFixed(2)} rolled back), rows inserted ${d('tup_inserted').toFixed(1)}, updated ` +
           `${d('tup_updated').toFixed(1)}, deleted ${d('tup_deleted').toFixed(1)}, fetched ${d('tup_fetched').toFixed(0)}, ` +
-          `${kb(bytesPerRun / count)} of tables and indexes. Worker CPU ${cpuPerRun.toFixed(1)} ms per run ` +
-          `(idle ${idleCpuPerS.toFixed(1)} ms/s)` +
+          `${kb(bytesPerRun / count)} of tables and indexes. CPU per run: worker ${cpuPerRun.toFixed(1)} ms ` +
+          `(idle ${idleCpuPerS.toFixed(1)} ms/s), redis-server ${redisCpuPerRun.toFixed(2)} ms (idle ` +
+          `${idleRedisCpuPerS.toFixed(1)} ms/s); worker heap after GC ${(heapBefore / 2 ** 20).toFixed(0)} MB ` +
+          `before the runs, ${(heapAfter / 2 ** 20).toFixed(0)} MB after (${kb((heapAfter - heapBefore) / count)} per run)` +
           (notPassed > 0 ? `; NOT ALL PASSED: ${notPassed} of ${count}` : '') +
           (context.quick ? '; quick mode: Postgres counts may include the warm-up (1 s settle, not 11 s)' : ''),
       };

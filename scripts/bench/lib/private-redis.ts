@@ -95,11 +95,14 @@ export function keyPattern(key: string): string {
  */
 export async function keyMemory(
   client: Redis,
-): Promise<{ bytes: number; keys: number; patterns: Map<string, number> }> {
+  options: { ttl?: boolean } = {},
+): Promise<{ bytes: number; keys: number; patterns: Map<string, number>; ttlSeconds: Map<string, number> }> {
   let cursor = '0';
   let bytes = 0;
   let keys = 0;
   const patterns = new Map<string, number>();
+  /** Longest remaining time to live per pattern in seconds (-1: a key of the pattern never expires). */
+  const ttlSeconds = new Map<string, number>();
   do {
     const [next, found] = await client.scan(cursor, 'COUNT', 1000);
     cursor = next;
@@ -111,8 +114,21 @@ export async function keyMemory(
         keys += 1;
         const pattern = keyPattern(key);
         patterns.set(pattern, (patterns.get(pattern) ?? 0) + usage);
+        if (options.ttl) {
+          const ms = await client.pttl(key);
+          const seconds = ms < 0 ? -1 : Math.round(ms / 1000);
+          const known = ttlSeconds.get(pattern);
+          if (known !== -1) ttlSeconds.set(pattern, seconds === -1 ? -1 : Math.max(known ?? 0, seconds));
+        }
       }
     }
   } while (cursor !== '0');
-  return { bytes, keys, patterns };
+  return { bytes, keys, patterns, ttlSeconds };
+}
+
+/** CPU time the redis-server has used so far (INFO cpu, user + system), in milliseconds. */
+export async function redisCpuMs(client: Redis): Promise<number> {
+  const info = await client.info('cpu');
+  const field = (name: string) => Number(new RegExp(`^${name}:([0-9.]+)`, 'm').exec(info)?.[1] ?? Number.NaN);
+  return (field('used_cpu_user') + field('used_cpu_sys')) * 1000;
 }
