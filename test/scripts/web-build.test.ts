@@ -24,7 +24,9 @@ describe('the production build is made once', () => {
     expect(webBuildState(distDir)).toMatchObject({ current: true, exists: true });
     const lines: string[] = [];
     // Resolves true only after running `next build`; the fake folder has no app to serve, so a build would also fail.
-    await expect(ensureWebBuild({ distDir, quiet: true, log: (line: string) => lines.push(line) })).resolves.toBe(false);
+    await expect(ensureWebBuild({ distDir, quiet: true, log: (line: string) => lines.push(line) })).resolves.toBe(
+      false,
+    );
     expect(lines).toEqual([]);
   });
 
