@@ -174,14 +174,22 @@ export const prodMemory: Benchmark = {
         MCPTEST_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`,
         MCPTEST_ALLOW_PRIVATE_NETWORKS: '127.0.0.0/8',
       };
-      web = await startWeb(stack, distDir, {
-        ...shared,
-        // The load is one tenant's token; its limits (600 requests and 60 triggers a minute) would measure the limiter.
-        API_RATE_LIMIT_PER_TOKEN: '1000000',
-        API_RATE_LIMIT_PER_TENANT: '1000000',
-        API_TRIGGERS_PER_TENANT_PER_MINUTE: '1000000',
-      });
-      worker = await startWorkerProcess(stack, { ...UNPOLITE, ...shared });
+      // Both at once (each takes seconds to come up); whichever started is stopped below if the other did not.
+      const [webStart, workerStart] = await Promise.allSettled([
+        startWeb(stack, distDir, {
+          ...shared,
+          // The load is one tenant's token; its limits (600 requests and 60 triggers a minute) would measure the limiter.
+          API_RATE_LIMIT_PER_TOKEN: '1000000',
+          API_RATE_LIMIT_PER_TENANT: '1000000',
+          API_TRIGGERS_PER_TENANT_PER_MINUTE: '1000000',
+        }),
+        startWorkerProcess(stack, { ...UNPOLITE, ...shared }),
+      ]);
+      if (webStart.status === 'fulfilled') web = webStart.value;
+      if (workerStart.status === 'fulfilled') worker = workerStart.value;
+      if (webStart.status === 'rejected') throw webStart.reason;
+      if (workerStart.status === 'rejected') throw workerStart.reason;
+      if (!web || !worker) throw new Error('unreachable: both processes started');
       const pids = { web: web.pid, worker: worker.pid };
       context.log(`bench: next start pid ${web.pid} (${distDir}), worker pid ${worker.pid}`);
       const api = async (method: string, url: string, body?: unknown) => {

@@ -136,11 +136,14 @@ export const runCost: Benchmark = {
 
       // Redis memory of runs in flight: CONCURRENCY runs held on their 10th call (9 results written), against the
       // same keys before they were queued.
+      // Quick mode leaves it out (holding and cancelling runs takes seconds); its note then says n/a.
       const idleKeys = await keyMemory(redis.client);
-      let heldKeys = idleKeys;
-      await holdAndCancel(ws, holding, CONCURRENCY, CONCURRENCY, async () => {
-        heldKeys = await keyMemory(redis.client);
-      });
+      let heldKeys: typeof idleKeys | undefined;
+      if (!context.quick) {
+        await holdAndCancel(ws, holding, CONCURRENCY, CONCURRENCY, async () => {
+          heldKeys = await keyMemory(redis.client);
+        });
+      }
 
       // Idle background: what a worker costs with nothing to do (BullMQ's blocking waits, heartbeats, stalled checks).
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -205,7 +208,7 @@ export const runCost: Benchmark = {
         .join(', ');
       const d = (field: keyof PgDatabaseStats) => (pgAfter.db[field] - pgBefore.db[field]) / count;
       const queuedPerRun = (keysQueued.bytes - keysBefore.bytes) / count;
-      const inFlightPerRun = (heldKeys.bytes - idleKeys.bytes) / CONCURRENCY;
+      const inFlightPerRun = heldKeys ? kb((heldKeys.bytes - idleKeys.bytes) / CONCURRENCY) : 'n/a (quick mode)';
       const keptPerRun = (keysAfter.bytes - keysBefore.bytes) / count;
       /** Bytes per run of each key pattern that grew between `from` and `to`, largest first. */
       const grew = (from: Map<string, number>, to: Map<string, number>, runs: number) =>
@@ -235,9 +238,9 @@ export const runCost: Benchmark = {
           `Redis: ${commandsPerRun.toFixed(1)} commands per run (${marginalCommandsPerRun.toFixed(1)} after the idle ` +
           `worker's ${idleCommandsPerS.toFixed(1)}/s over the ${seconds.toFixed(1)} s), top: ${top}; memory per ` +
           `queued run ${kb(queuedPerRun)} (used_memory ${kb((usedQueued - usedBefore) / count)}), per run in flight ` +
-          `${kb(inFlightPerRun)}, kept per finished run ${kb(keptPerRun)} (${keysAfter.keys - keysBefore.keys} keys ` +
+          `${inFlightPerRun}, kept per finished run ${kb(keptPerRun)} (${keysAfter.keys - keysBefore.keys} keys ` +
           `left for ${count} runs; queued: ${grew(keysBefore.patterns, keysQueued.patterns, count)}; in flight: ` +
-          `${grew(idleKeys.patterns, heldKeys.patterns, CONCURRENCY)}; kept: ` +
+          `${heldKeys ? grew(idleKeys.patterns, heldKeys.patterns, CONCURRENCY) : 'n/a'}; kept: ` +
           `${grew(keysBefore.patterns, keysAfter.patterns, count)}). Postgres per run: ${d('xact_commit').toFixed(1)} transactions ` +
           `(${d('xact_rollback').toFixed(2)} rolled back), rows inserted ${d('tup_inserted').toFixed(1)}, updated ` +
           `${d('tup_updated').toFixed(1)}, deleted ${d('tup_deleted').toFixed(1)}, fetched ${d('tup_fetched').toFixed(0)}, ` +
