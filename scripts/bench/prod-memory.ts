@@ -124,7 +124,8 @@ async function startWeb(stack: BenchStack, distDir: string, env: Record<string, 
 async function currentBuild(context: BenchContext): Promise<string | undefined> {
   for (const distDir of ['.next', '.next-test-build']) if (webBuildState(distDir).current) return distDir;
   if (context.quick) return undefined;
-  await ensureWebBuild({ distDir: '.next', log: context.log });
+  // quiet: next build's own output would land in the results table (stdout); it is in the error if the build fails.
+  await ensureWebBuild({ distDir: '.next', log: context.log, quiet: true });
   return '.next';
 }
 
