@@ -93,11 +93,12 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
 const next = path.join(root, 'node_modules/.bin/next');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const webDir = path.join(root, 'apps/web');
 const host = loopbackOnly ? ['-H', '127.0.0.1'] : [];
 launch('web', next, [dev ? 'dev' : 'start', '-p', env.port, ...host], webDir);
-launch('worker', tsx, ['workers/runner/src/main.ts'], root);
+// `node --import tsx`, not tsx's CLI: the CLI is a second Node process (about 50 MB resident) that only relays signals
+// to the worker; this way the worker is one process, SIGTERM reaches it directly, and its pid is the one to measure.
+launch('worker', process.execPath, ['--import', 'tsx', 'workers/runner/src/main.ts'], root);
 
 for (let i = 0; i < 240 && !shuttingDown; i++) {
   try {

@@ -14,6 +14,8 @@ import { monitors } from './monitors';
 import { formatNotes, formatTable, formatTargets } from './lib/format-table';
 import type { Benchmark, BenchContext, BenchRow } from './lib/measure';
 import { closeShared } from './lib/shared';
+import { prodMemory } from './prod-memory';
+import { runCost } from './run-cost';
 import { runMemory } from './run-memory';
 import { runnerOverhead } from './runner-overhead';
 import { scale } from './scale';
@@ -36,6 +38,8 @@ const BENCHMARKS: readonly Benchmark[] = [
   cliStart,
   monitors,
   scale,
+  runCost,
+  prodMemory,
 ];
 
 /**

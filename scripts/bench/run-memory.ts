@@ -1,6 +1,6 @@
 import { cancelRun } from '@mcptest/redis';
 import { atMost, trackRss, type Benchmark } from './lib/measure';
-import { createRun, enqueue, seedSuite } from './lib/stack';
+import { createRun, enqueue, seedSuite, type SeededSuite } from './lib/stack';
 import { type WorkerMemory } from './lib/worker-process';
 import { NO_CALL_DELAY, openWorkerStack, sharedWorkerStack, type WorkerStack } from './lib/worker-stack';
 
@@ -13,7 +13,7 @@ const FULL_CONCURRENCY = 16;
  * A run as it sits in a worker mid-suite: 9 calls done (their results, transcripts and events recorded), the 10th
  * (`hold`, answered after a minute) in flight on an open session.
  */
-function holdingSuite(): string {
+export function holdingSuite(): string {
   const done = Array.from(
     { length: 9 },
     (_, i) =>
@@ -28,7 +28,7 @@ function holdingSuite(): string {
 
 /**
  * (f) Memory per concurrent run: N runs held in flight at once in one worker process (N = its concurrency), against
- * the same worker idle after warm-up runs, both measured in the worker after a full GC (worker-probe.ts). The figure
+ * the same worker idle after warm-up runs, both measured in the worker after a full GC (memory-probe.mjs). The figure
  * held to the target is what the runs keep alive (V8 heap + external memory); the RSS delta is reported beside it,
  * but RSS moves by whole allocator chunks and does not shrink on GC, so at a small N it is mostly noise.
  */
@@ -98,13 +98,15 @@ export const runMemory: Benchmark = {
 
 /**
  * Queues `count` runs, waits until each has made its 10th call (the mock has seen `count` more `hold` calls), takes
- * the worker's memory, then cancels them and waits until they have ended.
+ * the worker's memory (and calls `whileHeld`), then cancels them and waits until they have ended.
  */
-async function holdAndCancel(
+export async function holdAndCancel(
   ws: WorkerStack,
-  suite: { tenantId: string; suiteId: string },
+  suite: SeededSuite,
   cap: number,
   count: number,
+  /** Also called while the runs are held (run-cost reads Redis there). */
+  whileHeld?: () => Promise<void>,
 ): Promise<{ memory: WorkerMemory }> {
   const holds = () => ws.mock.calls.filter((call) => call.tool === 'hold').length;
   const before = holds();
@@ -117,6 +119,7 @@ async function holdAndCancel(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const memory = await ws.worker.memory();
+  await whileHeld?.();
   const tdb = ws.stack.db.tenant(suite.tenantId);
   for (const runId of runIds) {
     await cancelRun({ ...ws.stack, db: tdb, appUrl: 'http://localhost:3000' }, runId);

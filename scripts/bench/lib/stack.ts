@@ -64,7 +64,7 @@ export interface BenchStack {
 /**
  * Creates `mcptest_bench_<time><random>` (migrated by the project's applier, as `npm run db:migrate` does) and a
  * Redis prefix `mcptest-bench:<random>`. Needs a DATABASE_URL role with CREATEDB, as `npm test` does. `redisUrl`
- * replaces REDIS_URL (the scale benchmark's private redis-server, whose CPU time is then its own).
+ * (default REDIS_URL) lets a benchmark that reads server-wide Redis figures use a redis-server of its own.
  */
 export async function openStack(options: { redisUrl?: string } = {}): Promise<BenchStack> {
   const redisUrl = options.redisUrl ?? benchEnv.REDIS_URL;
@@ -123,6 +123,8 @@ export function sharedStack(): Promise<BenchStack> {
 export interface SeededSuite {
   tenantId: string;
   suiteId: string;
+  /** The tenant's admin API token (createTenant's), for benchmarks that go through the web API. */
+  token: string;
 }
 
 let seeded = 0;
@@ -136,7 +138,7 @@ export async function seedSuite(
   input: { name: string; plan: PlanName; execPolicy: Record<string, unknown>; serverUrl: string; yaml: string },
 ): Promise<SeededSuite> {
   seeded += 1;
-  const { tenant } = await createTenant(db, {
+  const { tenant, token } = await createTenant(db, {
     name: input.name,
     ownerEmail: `bench-${seeded}-${randomBytes(3).toString('hex')}@example.test`,
   });
@@ -161,7 +163,7 @@ export async function seedSuite(
     },
   });
   await tdb.suiteVersion.create({ data: { tenantId, suiteId: suite.id, version: 1, yaml: input.yaml } });
-  return { tenantId, suiteId: suite.id };
+  return { tenantId, suiteId: suite.id, token };
 }
 
 /** Creates a QUEUED run (`createQueuedRun`) without queueing it. */

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { BenchStack } from './stack';
 
-/** The worker process's memory after a full collection (see worker-probe.ts). */
+/** The worker process's memory after a full collection (see memory-probe.mjs). */
 export interface WorkerMemory {
   rss: number;
   heapUsed: number;
@@ -41,7 +41,7 @@ export async function startWorkerProcess(
   overrides: Record<string, string> = {},
   readyTimeoutMs = 60_000,
 ): Promise<WorkerChild> {
-  const probe = path.resolve('scripts/bench/lib/worker-probe.ts');
+  const probe = path.resolve('scripts/bench/lib/memory-probe.mjs');
   // BENCH_CPU_PROF_DIR=<dir>: the worker writes a V8 CPU profile there when it exits (open it in Chrome DevTools).
   const profile = process.env.BENCH_CPU_PROF_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF_DIR)}`]
@@ -136,7 +136,7 @@ export async function startWorkerProcess(
     });
 
   let nextId = 0;
-  /** One question to the probe (worker-probe.ts) and its answer. */
+  /** One question to the probe (memory-probe.mjs) and its answer. */
   const ask = <T>(type: 'memory' | 'cpu') =>
     new Promise<T>((resolve, reject) => {
       const id = (nextId += 1);

@@ -740,7 +740,23 @@ export class McpSession {
     const deadlineTimer = deadline && setTimeout(() => deadline.abort(), options.maxTotalTimeoutMs);
     const cutOff = new AbortController();
     this.inFlight.add(cutOff);
-    const signals = [options.signal, deadline?.signal, cutOff.signal].filter((s): s is AbortSignal => s !== undefined);
+    // The SDK is given a plain controller's signal of this request alone, fed by the caller's signal, the deadline and
+    // the cut-off, not AbortSignal.any of them: the SDK adds an abort listener to the signal it gets and never removes
+    // it, and Node keeps a composite signal that has listeners (its gcPersistentSignals) until it aborts, which a
+    // request that ends normally never does; that kept every session of the process reachable through its client
+    // (docs/capacity.md#worker-memory). A plain controller's signal is collected with the request.
+    const requestAbort = new AbortController();
+    const unlink: (() => void)[] = [];
+    for (const source of [options.signal, deadline?.signal, cutOff.signal]) {
+      if (source === undefined) continue;
+      if (source.aborted) {
+        requestAbort.abort(source.reason);
+        break;
+      }
+      const forward = () => requestAbort.abort(source.reason);
+      source.addEventListener('abort', forward, { once: true });
+      unlink.push(() => source.removeEventListener('abort', forward));
+    }
     const faultsBefore = this.faults;
     const requestOptions: RequestOptions = {
       timeout: timeoutMs,
@@ -749,7 +765,7 @@ export class McpSession {
         : { resetTimeoutOnProgress: options.resetTimeoutOnProgress }),
       ...(options.maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: options.maxTotalTimeoutMs }),
       ...(options.onprogress ? { onprogress: options.onprogress } : {}),
-      ...(signals.length > 0 ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
+      signal: requestAbort.signal,
     };
     // The modern era's log level rides in each request's _meta (the SDK adds its envelope keys next to it).
     const sent =
@@ -780,6 +796,7 @@ export class McpSession {
     } finally {
       clearTimeout(deadlineTimer);
       this.inFlight.delete(cutOff);
+      for (const remove of unlink) remove();
     }
   }
 
