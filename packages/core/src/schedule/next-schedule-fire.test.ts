@@ -42,7 +42,12 @@ describe('nextScheduleFireAt', () => {
   });
 
   it('is strictly after afterMs: the slot itself gives the following one', () => {
-    const slot = nextScheduleFireAt({ suiteId, cron: '*/5 * * * *', timezone: 'UTC', afterMs: at('2026-11-27T12:01:00Z') })!;
+    const slot = nextScheduleFireAt({
+      suiteId,
+      cron: '*/5 * * * *',
+      timezone: 'UTC',
+      afterMs: at('2026-11-27T12:01:00Z'),
+    })!;
     expect(nextScheduleFireAt({ suiteId, cron: '*/5 * * * *', timezone: 'UTC', afterMs: slot })).toBe(slot + 300_000);
     expect(nextScheduleFireAt({ suiteId, cron: '*/5 * * * *', timezone: 'UTC', afterMs: slot - 1 })).toBe(slot);
   });
@@ -70,7 +75,10 @@ describe('suiteNextFireAt', () => {
     ['unreadable', { ...suite, schedule: 'every day' }, false],
   ])('%s', (_, row, armed) => {
     const next = suiteNextFireAt(row, now);
-    if (armed) expect(next?.getTime()).toBe(nextScheduleFireAt({ suiteId: row.id, cron: '*/5 * * * *', timezone: 'UTC', afterMs: now }));
+    if (armed)
+      expect(next?.getTime()).toBe(
+        nextScheduleFireAt({ suiteId: row.id, cron: '*/5 * * * *', timezone: 'UTC', afterMs: now }),
+      );
     else expect(next).toBeNull();
   });
 });
