@@ -16,6 +16,7 @@ import type { Benchmark, BenchContext, BenchRow } from './lib/measure';
 import { closeShared } from './lib/shared';
 import { runMemory } from './run-memory';
 import { runnerOverhead } from './runner-overhead';
+import { schedules } from './schedules';
 import { startLatency } from './start-latency';
 import { suiteLoading } from './suite-loading';
 import { throughput } from './throughput';
@@ -34,6 +35,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   badge,
   cliStart,
   monitors,
+  schedules,
 ];
 
 /**
