@@ -76,7 +76,10 @@ if (design === 'postgres') {
         idempotencyKey: `schedule:${job.id ?? job.timestamp}`,
       });
       if (run.status === 'QUEUED') {
-        await enqueueRun({ fair, queues }, { tenantId, runId: run.id, cap: plans[PlanName.parse(tenant.plan)].concurrentRuns });
+        await enqueueRun(
+          { fair, queues },
+          { tenantId, runId: run.id, cap: plans[PlanName.parse(tenant.plan)].concurrentRuns },
+        );
       }
       // The firing time BullMQ planned: the job's timestamp plus its delay.
       lateness.push(Math.max(0, Date.now() - (job.timestamp + (job.opts.delay ?? 0))));
