@@ -11,8 +11,8 @@ import { recordAudit } from '@/server/services/record-audit';
 
 /**
  * Creates a suite at version 1 for a server of the same project. The YAML is validated by the same loader the worker
- * and the CLI use (400 with line and column), the schedule against the plan's minimum interval; a schedule becomes a
- * job scheduler at once.
+ * and the CLI use (400 with line and column), the schedule against the plan's minimum interval; a schedule is armed at
+ * once (`Suite.nextFireAt`, which the worker's schedule ticker fires).
  */
 export async function createSuite(
   deps: ServiceDeps,

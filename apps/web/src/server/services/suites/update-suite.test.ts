@@ -7,6 +7,7 @@ import { useTestRedis } from '../../../../../../test/redis';
 import { seedSuite } from '../../../../../../test/worker';
 import { listSuiteVersions } from './list-suite-versions';
 import { testServiceDeps } from '@/server/services/test-service-deps';
+import { createSuite } from './create-suite';
 import { updateSuite } from './update-suite';
 
 const database = useTestDatabase();
@@ -83,5 +84,25 @@ describe('updateSuite', () => {
     const resumed = await updateSuite(deps, actor, seeded.suiteId, { scheduleEnabled: true });
     expect(resumed.nextRuns.length).toBeGreaterThan(0);
     expect(await scheduled()).toBe(true);
+  });
+
+  it('arms a suite created with a schedule, and a disabled one not at all', async () => {
+    const seeded = await seedSuite(database.db, {
+      serverUrl: 'http://127.0.0.1:9/mcp',
+      yaml: yaml('one'),
+      plan: 'TEAM',
+    });
+    const actor = { tenantId: seeded.tenantId };
+    const input = { name: 'nightly', serverId: seeded.serverId, yaml: yaml('one'), schedule: '0 3 * * *' };
+    const on = await createSuite(deps, actor, seeded.projectId, input);
+    const off = await createSuite(deps, actor, seeded.projectId, { ...input, name: 'off', enabled: false });
+    const row = (id: string) =>
+      database.db.tenant(seeded.tenantId).suite.findFirst({ where: { id }, select: { nextFireAt: true } });
+    const armed = (await row(on.id))?.nextFireAt;
+    expect(armed?.getTime()).toBe(
+      nextScheduleFireAt({ suiteId: on.id, cron: '0 3 * * *', timezone: 'UTC', afterMs: armed!.getTime() - 1 }),
+    );
+    expect(armed!.getTime()).toBeGreaterThan(Date.now());
+    expect((await row(off.id))?.nextFireAt).toBeNull();
   });
 });
