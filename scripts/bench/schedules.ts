@@ -71,16 +71,27 @@ export const schedules: Benchmark = {
   async run(context) {
     const mode = modeFor(context.quick);
     const stack = await openStack();
+    const children: Promise<FiringChild[]>[] = [];
     try {
       context.log(`bench: schedules: seeding ${mode.schedules} scheduled suites (${stack.prefix})`);
       const suites = await seedSuites(stack, mode);
       const load = () => os.loadavg()[0]!.toFixed(2);
       context.log(`bench: schedules: BullMQ design (load ${load()})`);
-      const bull = await bullmqDesign(stack, mode, suites, context.log);
+      // Both designs' firing processes start now, together (a start costs seconds on a loaded machine); each sits idle
+      // until its design's slots are set, and its CPU is counted from then.
+      const bullChildren = startChildren(stack, 'bullmq', mode);
+      const pgChildren = startChildren(stack, 'postgres', mode);
+      children.push(bullChildren, pgChildren);
+      // Awaited later (or in `finally`); a start failing before then must not be an unhandled rejection meanwhile.
+      for (const started of children) started.catch(() => {});
+      const bull = await bullmqDesign(stack, mode, suites, bullChildren, context.log);
       context.log(`bench: schedules: Postgres design (load ${load()})`);
-      const pg = await postgresDesign(stack, mode, context.log);
+      const pg = await postgresDesign(stack, mode, pgChildren, context.log);
       return [bull, pg];
     } finally {
+      for (const started of children) {
+        for (const child of await started.catch(() => [])) await child.stop();
+      }
       await stack.close();
     }
   },
@@ -149,6 +160,11 @@ interface FiringChild {
   stop(): Promise<void>;
 }
 
+/** `mode.workers` firing processes of one design, started at once. */
+function startChildren(stack: BenchStack, design: 'postgres' | 'bullmq', mode: Mode): Promise<FiringChild[]> {
+  return Promise.all(Array.from({ length: mode.workers }, () => startChild(stack, design)));
+}
+
 async function startChild(stack: BenchStack, design: 'postgres' | 'bullmq'): Promise<FiringChild> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -177,6 +193,7 @@ async function startChild(stack: BenchStack, design: 'postgres' | 'bullmq'): Pro
       return answer;
     },
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null || !child.connected) return;
       child.send({ type: 'stop' });
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
@@ -207,12 +224,12 @@ async function fire(
   design: 'postgres' | 'bullmq',
   mode: Mode,
   keyPrefix: string,
+  started: Promise<FiringChild[]>,
   setSlots: () => Promise<number>,
   log: (line: string) => void,
 ): Promise<{ reports: ChildReport[]; cpuMs: number; runs: number; lateness: Percentiles; samples: number }> {
-  const children: FiringChild[] = [];
+  const children = await started;
   try {
-    for (let i = 0; i < mode.workers; i += 1) children.push(await startChild(stack, design));
     const startAt = await setSlots();
     if (Date.now() > startAt)
       log(`bench: schedules: ${design}: SLOTS SET ${Date.now() - startAt} ms AFTER THE WINDOW BEGAN`);
@@ -262,6 +279,7 @@ async function bullmqDesign(
   stack: BenchStack,
   mode: Mode,
   suites: readonly SeededSchedule[],
+  children: Promise<FiringChild[]>,
   log: (line: string) => void,
 ): Promise<BenchRow> {
   const queue = new Queue('schedules', { connection: stack.redis, prefix: bullPrefix(stack.prefix) });
@@ -303,7 +321,7 @@ async function bullmqDesign(
       return startAt;
     };
     // After the window each scheduler holds its hash and its next delayed job, as between any two firings.
-    const fired = await fire(stack, 'bullmq', mode, 'schedule:repeat:', setSlots, log);
+    const fired = await fire(stack, 'bullmq', mode, 'schedule:repeat:', children, setSlots, log);
     const memory = await keyBytes(stack, `${bullPrefix(stack.prefix)}:schedules:*`);
     // The old reconciler pass's schedule part: every scheduled suite (with its tenant's plan) from Postgres, the plan
     // check of each, and the listing of every scheduler to compare with. After the window, so it does not delay it.
@@ -345,7 +363,12 @@ async function bullmqDesign(
   }
 }
 
-async function postgresDesign(stack: BenchStack, mode: Mode, log: (line: string) => void): Promise<BenchRow> {
+async function postgresDesign(
+  stack: BenchStack,
+  mode: Mode,
+  children: Promise<FiringChild[]>,
+  log: (line: string) => void,
+): Promise<BenchRow> {
   const stepMs = mode.windowMs / mode.firing;
   // The slots: the first `firing` rows evenly over the window in id order (the real spread is each suite's cron plus
   // its second), the rest a day later.
@@ -381,6 +404,7 @@ async function postgresDesign(stack: BenchStack, mode: Mode, log: (line: string)
     'postgres',
     mode,
     'schedule:2',
+    children,
     async () => {
       // The same statement again, so the window starts after it with the margin it took (twice) plus 2 s.
       const startAt = Math.ceil((Date.now() + 2_000 + arm.ms * 2) / 1000) * 1000;
