@@ -45,7 +45,7 @@ const BOUNDED_WITHOUT_TTL: { family: string; pattern: RegExp; bound: string }[] 
   {
     family: 'BullMQ',
     pattern: /^bull:\{[a-z]+\}:/,
-    bound: 'jobs in flight; completed jobs removed, failed kept 7 days and at most 5,000; one scheduler per schedule',
+    bound: 'jobs in flight; completed jobs removed, failed kept 7 days and at most 5,000',
   },
 ];
 

@@ -2,7 +2,7 @@
 import { pino, type Logger } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { loadMockDefinition, startMockServer, type MockServerHandle } from '@mcptest/mcp';
-import { DEV_ENCRYPTION_KEYS, type PlanName, resolvePlanTable } from '@mcptest/core';
+import { DEV_ENCRYPTION_KEYS, type PlanName, resolvePlanTable, suiteNextFireAt } from '@mcptest/core';
 import {
   createDatabase,
   createQueuedRun,
@@ -126,6 +126,9 @@ export async function seedSuite(db: Database, input: SeedSuiteInput): Promise<Se
     },
   });
   await tdb.suiteVersion.create({ data: { tenantId, suiteId: suite.id, version: 1, yaml: input.yaml } });
+  // Armed as a save arms it (the schedule ticker scans nextFireAt); the id decides the suite's second of the minute.
+  const nextFireAt = suiteNextFireAt(suite, Date.now());
+  if (nextFireAt) await tdb.suite.updateMany({ where: { id: suite.id }, data: { nextFireAt } });
   return { tenantId, projectId: project.id, serverId: server.id, suiteId: suite.id };
 }
 

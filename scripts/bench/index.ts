@@ -19,6 +19,7 @@ import { runCost } from './run-cost';
 import { runMemory } from './run-memory';
 import { runnerOverhead } from './runner-overhead';
 import { scale } from './scale';
+import { schedules } from './schedules';
 import { startLatency } from './start-latency';
 import { suiteLoading } from './suite-loading';
 import { throughput } from './throughput';
@@ -40,6 +41,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   scale,
   runCost,
   prodMemory,
+  schedules,
 ];
 
 /**

@@ -152,7 +152,7 @@ export async function seedResources(
   ]);
   const surfaceHash = await seedSurface(deps.db, tenantId, server.id, marker);
   // The suite and its history are inserted directly (as test/worker.ts seedSuite does): the matrices seed dozens of
-  // sets, and the services' schedule sync and audit rows add nothing here.
+  // sets, and the services' schedule arming and audit rows add nothing here.
   const suite = await db.suite.create({
     data: {
       tenantId,

@@ -71,3 +71,6 @@ export {
 export { claimDueMonitors, type ClaimDueMonitorsInput, type ClaimedMonitor } from './monitors/claim-due-monitors';
 export { recordMonitorChecks, type MonitorCheckRecord } from './monitors/record-monitor-checks';
 export { releaseMonitors, type MonitorRelease } from './monitors/release-monitors';
+export { claimDueSchedules, type ClaimDueSchedulesInput, type ClaimedSchedule } from './schedules/claim-due-schedules';
+export { settleScheduleClaims, type ScheduleSettlement } from './schedules/settle-schedule-claims';
+export { armSuiteSchedules, type ArmSuiteSchedulesResult } from './schedules/arm-suite-schedules';

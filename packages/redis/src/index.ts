@@ -29,7 +29,6 @@ export {
   parseJobPayload,
   runJobId,
   webhookJobId,
-  suiteSchedulerId,
   InvalidJobPayloadError,
   type JobDefinition,
   type JobName,
@@ -84,13 +83,7 @@ export {
   type RunEventListener,
 } from './runs/run-event-hub';
 export { publishRunCancel, subscribeRunCancels, runCancelChannel } from './runs/run-cancel-channel';
-export {
-  syncSuiteSchedule,
-  listSuiteSchedulers,
-  removeSuiteScheduler,
-  type ScheduledSuite,
-  type ExistingScheduler,
-} from './schedules/sync-suite-schedule';
+export { legacyBullPrefix, removeLegacySchedules } from './schedules/remove-legacy-schedules';
 export {
   createPolitenessGate,
   type PolitenessOptions,

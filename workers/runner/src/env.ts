@@ -72,6 +72,14 @@ export function workerEnvSchema(mode: EnvMode, source: Record<string, string | u
     MONITOR_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** A failed uptime check is confirmed by a second one this long after, before the monitor turns DOWN. */
     MONITOR_CONFIRM_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(MONITOR_CONFIRM_DELAY_MS),
+    /** Run the schedule ticker in this worker (docs/operations.md#schedules); any number of workers may. */
+    SCHEDULE_ENABLED: z.stringbool().default(true),
+    /** How often the schedule ticker claims due schedules (a slot fires at most this long after it, plus the work). */
+    SCHEDULE_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    /** Due schedules claimed per statement; a full batch is followed by the next at once. */
+    SCHEDULE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+    /** Schedule firings (run created and queued) this process has in flight at once. */
+    SCHEDULE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
     /** Webhook deliveries this process sends at once. */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
     /**

@@ -15,6 +15,7 @@ import {
   JOB_CATALOG,
   pingRedis,
   redisKey,
+  removeLegacySchedules,
   subscribeRunCancels,
   type Redis,
 } from '@mcptest/redis';
@@ -29,7 +30,7 @@ import { executeRunJob } from './run/execute-run-job';
 import { failExhaustedRun } from './run/fail-exhausted-run';
 import { pauseAtFinishSteps } from './run/pause-at-finish-steps';
 import { startHeartbeat } from './run/start-heartbeat';
-import { runScheduledSuite } from './schedule/run-scheduled-suite';
+import { startScheduleLoop, type ScheduleLoop } from './schedule/start-schedule-loop';
 import { deliverWebhook } from './webhook/deliver-webhook';
 import type { WorkerDeps } from './worker-deps';
 
@@ -42,6 +43,8 @@ export interface RunningWorker {
   readonly deps: WorkerDeps;
   /** The uptime monitor ticker, unless MONITOR_ENABLED is false. */
   readonly monitors: MonitorLoop | undefined;
+  /** The schedule ticker, unless SCHEDULE_ENABLED is false. */
+  readonly schedules: ScheduleLoop | undefined;
   /** Runs the reconciler once now (tests; the timer runs it every RECONCILE_INTERVAL_SECONDS). */
   reconcile(): ReturnType<typeof reconcileRuns>;
   /** Graceful: stops taking jobs, lets runs in flight finish for the grace period, then hands the rest back. */
@@ -73,8 +76,8 @@ async function waitUntilReady(
 }
 
 /**
- * Starts the worker process's parts: Postgres and Redis (retried until `startupTimeoutMs`), the `runs`, `schedules`
- * and `webhooks` BullMQ workers, the cancel subscription, the heartbeat of this worker and of its runs, the reconciler,
+ * Starts the worker process's parts: Postgres and Redis (retried until `startupTimeoutMs`), the `runs` and `webhooks`
+ * BullMQ workers, the schedule and uptime monitor tickers, the cancel subscription, the heartbeat of this worker and of its runs, the reconciler,
  * and the health/metrics endpoint. docs/operations.md explains how several of these share the work.
  */
 export async function startWorker(options: StartWorkerOptions): Promise<RunningWorker> {
@@ -82,8 +85,12 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   const deadline = Date.now() + (options.startupTimeoutMs ?? 30_000);
   const db: Database = createDatabase({
     url: env.DATABASE_URL,
-    // Runs use one connection each; the monitor ticker's passes and transitions take a few more.
-    maxConnections: Math.max(5, env.WORKER_CONCURRENCY + 3) + (env.MONITOR_ENABLED ? 4 : 0),
+    // Runs use one connection each; the monitor ticker's passes and transitions take a few more, and the schedule
+    // ticker's firings (sequential queries each) share up to 8.
+    maxConnections:
+      Math.max(5, env.WORKER_CONCURRENCY + 3) +
+      (env.MONITOR_ENABLED ? 4 : 0) +
+      (env.SCHEDULE_ENABLED ? Math.min(env.SCHEDULE_CONCURRENCY, 8) : 0),
   });
   const redis: Redis = createRedis({ url: env.REDIS_URL, name: 'mcptest-worker' });
   // ioredis reports connection errors as events; without a listener they would crash the process.
@@ -108,7 +115,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       collectDefault: true,
       queueDepth: async () => {
         const depths = [];
-        for (const name of ['runs', 'schedules', 'webhooks'] as const) {
+        for (const name of ['runs', 'webhooks'] as const) {
           const counts = await queues.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed');
           for (const [state, count] of Object.entries(counts)) depths.push({ queue: name, state, count });
         }
@@ -188,11 +195,6 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS,
       },
     );
-    const schedulesWorker = createJobWorker(
-      'schedules',
-      { 'suite.scheduled': (payload, context) => runScheduledSuite(deps, payload, context) },
-      { connection: redis, prefix, concurrency: 2 },
-    );
     const webhooksWorker = createJobWorker(
       'webhooks',
       { 'webhook.deliver': (payload, context) => deliverWebhook(deps, payload, context) },
@@ -200,7 +202,6 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     );
     for (const [queue, worker] of [
       ['runs', runsWorker],
-      ['schedules', schedulesWorker],
       ['webhooks', webhooksWorker],
     ] as const) {
       worker.on('error', (error) => logger.error({ queue, error: error.message }, 'queue worker error'));
@@ -213,7 +214,6 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         );
       });
     }
-    closers.push(() => schedulesWorker.close());
     closers.push(() => webhooksWorker.close());
 
     const subscriber = duplicateRedis(redis);
@@ -247,6 +247,16 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         })
       : undefined;
 
+    // Schedules: a ticker over Postgres' nextFireAt index, in every worker (SKIP LOCKED shares the slots).
+    const schedules = env.SCHEDULE_ENABLED
+      ? startScheduleLoop(deps, {
+          tickMs: env.SCHEDULE_TICK_MS,
+          batchSize: env.SCHEDULE_BATCH_SIZE,
+          concurrency: env.SCHEDULE_CONCURRENCY,
+          leaseMs: 60_000,
+        })
+      : undefined;
+
     let shuttingDown = false;
     let health: HealthServer | undefined;
     if (env.WORKER_HEALTH_PORT >= 0) {
@@ -263,6 +273,8 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       const server = health;
       closers.push(() => server.close());
     }
+    // The BullMQ job schedulers of an older version: Postgres holds the schedules now (Suite.nextFireAt).
+    if (await removeLegacySchedules(redis, prefix)) logger.info('legacy BullMQ schedules queue removed');
     // Runs admitted before this worker existed (or while none was up) are in BullMQ already; these may be waiting.
     await dispatchAdmittedRuns({ fair, queues });
 
@@ -283,12 +295,14 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       health,
       deps,
       monitors,
+      schedules,
       reconcile: reconciler.reconcile,
       async stop() {
         if (shuttingDown) return;
         shuttingDown = true;
         reconciler.stop();
         const monitorsStopped = monitors?.stop();
+        const schedulesStopped = schedules?.stop();
         const closing = runsWorker.close();
         const graceMs = env.WORKER_SHUTDOWN_GRACE_SECONDS * 1000;
         const grace = setTimeout(() => {
@@ -297,6 +311,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         }, graceMs);
         await closing;
         await monitorsStopped;
+        await schedulesStopped;
         clearTimeout(grace);
         await heartbeat.stop();
         await closeAll();

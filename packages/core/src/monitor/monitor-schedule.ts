@@ -1,3 +1,5 @@
+import { fnv1a } from '../util/fnv1a';
+
 /** A monitor's interval unless its owner sets another (raised to the plan's minMonitorIntervalMinutes). */
 export const MONITOR_DEFAULT_INTERVAL_MINUTES = 5;
 
@@ -6,16 +8,6 @@ export const MONITOR_CONFIRM_DELAY_MS = 30_000;
 
 /** Failed checks in a row before a monitor turns DOWN: the failure and its confirmation. */
 export const MONITOR_FAILURES_TO_DOWN = 2;
-
-/** FNV-1a (32 bits) of a string: stable across processes and releases, which is all the offset needs. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
 
 /**
  * Where inside each interval a monitor's checks fall: a stable offset from its id, so 10,000 monitors at 5 minutes

@@ -1,2 +1,3 @@
 export * from './check-schedule';
 export * from './format-interval';
+export * from './next-schedule-fire';

@@ -31,9 +31,9 @@ describe('job catalog', () => {
     const queues = createQueues({ connection: testRedis.redis, prefix: testRedis.prefix });
     const seen: unknown[] = [];
     const worker = createJobWorker(
-      'schedules',
+      'webhooks',
       {
-        'suite.scheduled': async (payload, context) => {
+        'webhook.deliver': async (payload, context) => {
           seen.push({ payload, attempt: context.attempt });
           return 'ok';
         },
@@ -41,14 +41,14 @@ describe('job catalog', () => {
       { connection: testRedis.redis, prefix: testRedis.prefix, concurrency: 1 },
     );
     try {
-      await expect(queues.enqueue('suite.scheduled', { suiteId: 's1' } as never)).rejects.toThrow(/tenantId/);
-      const id = await queues.enqueue('suite.scheduled', { suiteId: 's1', tenantId: 't1' }, { jobId: 'fixed-1' });
+      await expect(queues.enqueue('webhook.deliver', { deliveryId: 's1' } as never)).rejects.toThrow(/tenantId/);
+      const id = await queues.enqueue('webhook.deliver', { deliveryId: 's1', tenantId: 't1' }, { jobId: 'fixed-1' });
       expect(id).toBe('fixed-1');
       // The same id again is a no-op: BullMQ keeps one job per id.
-      await queues.enqueue('suite.scheduled', { suiteId: 's1', tenantId: 't1' }, { jobId: 'fixed-1' });
+      await queues.enqueue('webhook.deliver', { deliveryId: 's1', tenantId: 't1' }, { jobId: 'fixed-1' });
       const tampered = await queues
-        .queue('schedules')
-        .add('suite.scheduled', { suiteId: 's2', tenantId: 't', extra: 1 });
+        .queue('webhooks')
+        .add('webhook.deliver', { deliveryId: 's2', tenantId: 't', extra: 1 });
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('the tampered job did not fail')), 10_000);
         worker.on('failed', (job) => {
@@ -58,10 +58,10 @@ describe('job catalog', () => {
           }
         });
       });
-      const failed = await queues.queue('schedules').getJob(tampered.id!);
+      const failed = await queues.queue('webhooks').getJob(tampered.id!);
       expect(failed?.attemptsMade).toBe(1);
       expect(failed?.failedReason).toMatch(/invalid payload: \(payload\)|extra/);
-      expect(seen).toEqual([{ payload: { suiteId: 's1', tenantId: 't1' }, attempt: 1 }]);
+      expect(seen).toEqual([{ payload: { deliveryId: 's1', tenantId: 't1' }, attempt: 1 }]);
     } finally {
       await worker.close();
       await queues.close();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { queueTag } from '../key-tags';
 
 /** BullMQ queues, one per kind of work, so a flood of one kind cannot starve another and each scales on its own. */
-export const QUEUE_NAMES = ['runs', 'schedules', 'webhooks'] as const;
+export const QUEUE_NAMES = ['runs', 'webhooks'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 const Id = z.string().min(1).max(64);
@@ -23,16 +23,6 @@ export const JOB_CATALOG = {
     payload: z.strictObject({ runId: Id, tenantId: Id }),
     attempts: 3,
     backoff: { type: 'exponential', delay: 2_000 },
-  },
-  /**
-   * A suite's schedule fired (a BullMQ job scheduler per suite produces these). The handler creates the run; the
-   * scheduler's firing time makes the run's idempotency key, so a retried firing does not create a second run.
-   */
-  'suite.scheduled': {
-    queue: 'schedules',
-    payload: z.strictObject({ suiteId: Id, tenantId: Id }),
-    attempts: 5,
-    backoff: { type: 'exponential', delay: 1_000 },
   },
   /**
    * Send one webhook delivery attempt (workers/runner/src/webhook). HTTP failures are not job failures: the handler
@@ -73,11 +63,6 @@ export function runJobId(runId: string): string {
  */
 export function webhookJobId(deliveryId: string, attempt: number): string {
   return `${deliveryId}-${attempt}`;
-}
-
-/** The job scheduler of a suite's schedule. */
-export function suiteSchedulerId(suiteId: string): string {
-  return `suite-${suiteId}`;
 }
 
 /**

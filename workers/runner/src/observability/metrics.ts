@@ -29,6 +29,10 @@ export interface WorkerMetrics {
   monitorLateness: Histogram;
   /** mcptest_monitor_tick_db_seconds: Postgres time of one ticker pass (the batched write and the claim). */
   monitorTickDb: Histogram;
+  /** mcptest_schedule_firings_total{outcome}: fired | not_allowed (the plan refuses the cron now) | error (retried). */
+  scheduleFirings: Counter<'outcome'>;
+  /** mcptest_schedule_lateness_seconds: from a schedule's slot to its run created and queued. */
+  scheduleLateness: Histogram;
 }
 
 export interface QueueDepth {
@@ -174,6 +178,18 @@ export function createWorkerMetrics(options: CreateWorkerMetricsOptions = {}): W
       name: 'mcptest_monitor_tick_db_seconds',
       help: 'Postgres time of one uptime monitor ticker pass (batched write of finished checks, claim of due ones).',
       buckets: MONITOR_TICK_DB_BUCKETS,
+      registers,
+    }),
+    scheduleFirings: new Counter({
+      name: 'mcptest_schedule_firings_total',
+      help: 'Schedule slots this worker handled, by outcome (fired; not_allowed by the plan now; error: retried).',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    scheduleLateness: new Histogram({
+      name: 'mcptest_schedule_lateness_seconds',
+      help: "How long after its slot a schedule's run was created and queued.",
+      buckets: MONITOR_LATENESS_BUCKETS,
       registers,
     }),
   };

@@ -1,6 +1,7 @@
 // Recovery from the failures the queue must survive: a worker killed with SIGKILL mid-run, and Redis losing every key.
 import { describe, expect, it } from 'vitest';
-import { createRedis, listSuiteSchedulers, createQueues, type Redis } from '@mcptest/redis';
+import { nextScheduleFireAt } from '@mcptest/core';
+import { createRedis, type Redis } from '@mcptest/redis';
 import { useTestDatabase } from '../../../../test/db';
 import { useTestRedis } from '../../../../test/redis';
 import {
@@ -78,7 +79,7 @@ describe('crash recovery', () => {
   );
 
   it(
-    'recovers every queued run and every schedule after Redis loses all its data (FLUSHALL)',
+    'recovers every queued run after Redis loses all its data (FLUSHALL); schedules, in Postgres, stay armed',
     { timeout: 180_000 },
     async () => {
       // FLUSHALL empties the whole server, so this test has a redis-server of its own.
@@ -117,19 +118,24 @@ assertions:
             });
             expect(run.status).toBe('PASSED');
           }
-          const queues = createQueues({ connection: client, prefix: local.prefix });
-          try {
-            const schedulers = await waitFor('the schedule to be restored', async () => {
-              const found = await listSuiteSchedulers(queues);
-              return found.some((s) => s.suiteId === scheduled.suiteId) ? found : undefined;
-            });
-            expect(schedulers.find((s) => s.suiteId === scheduled.suiteId)).toMatchObject({
-              pattern: '0 3 * * *',
-              tz: 'Europe/Paris',
-            });
-          } finally {
-            await queues.close();
-          }
+          // The schedule lives in Postgres (Suite.nextFireAt), so a flush does not touch it: still armed at its next
+          // 03:00 in Paris (plus its second of the minute).
+          const armed = await waitFor('the schedule to be armed', async () => {
+            const row = await database.db
+              .tenant(seeded.tenantId)
+              .suite.findFirst({ where: { id: scheduled.suiteId }, select: { nextFireAt: true } });
+            return row?.nextFireAt ?? undefined;
+          });
+          expect(armed.getTime()).toBeGreaterThan(Date.now());
+          expect(armed.getTime() - Date.now()).toBeLessThanOrEqual(86_400_000 + 3_600_000);
+          expect(armed.getTime()).toBe(
+            nextScheduleFireAt({
+              suiteId: scheduled.suiteId,
+              cron: '0 3 * * *',
+              timezone: 'Europe/Paris',
+              afterMs: armed.getTime() - 1,
+            }),
+          );
           expect(worker.lines.filter((l) => l.msg === 'reconciler: queued run had no job; queued again')).toHaveLength(
             8,
           );

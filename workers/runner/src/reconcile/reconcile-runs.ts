@@ -1,14 +1,6 @@
-import { checkSchedule, PlanName } from '@mcptest/core';
-import {
-  dispatchAdmittedRuns,
-  enqueueRun,
-  listSuiteSchedulers,
-  removeSuiteScheduler,
-  runJobId,
-  suiteSchedulerId,
-  syncSuiteSchedule,
-} from '@mcptest/redis';
-import { resumeRun } from '@mcptest/db';
+import { PlanName } from '@mcptest/core';
+import { dispatchAdmittedRuns, enqueueRun, runJobId } from '@mcptest/redis';
+import { armSuiteSchedules, resumeRun } from '@mcptest/db';
 import { completeRun } from '../run/complete-run';
 import { replayRunOutbox } from './replay-run-outbox';
 import type { WorkerDeps } from '../worker-deps';
@@ -32,8 +24,8 @@ export interface ReconcileReport {
   failed: number;
   /** Finished runs whose outbox (badges, run.finished, webhook jobs, slot) was replayed. */
   outboxReplayed: number;
-  schedulesUpserted: number;
-  schedulesRemoved: number;
+  /** Scheduled suites without a nextFireAt (saved before it existed) given one. */
+  schedulesArmed: number;
   dispatched: number;
 }
 
@@ -48,7 +40,8 @@ const LIVE_JOB_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 
  * - RUNNING with a stale heartbeat and without a live job: queued again to resume, or failed with a reason once it
  *   used up its attempts (BullMQ's own stalled-job check gets the first chance while the job still exists);
  * - finished runs whose outbox row is not done after a grace period: its side effects replayed (idempotent);
- * - schedules: every enabled scheduled suite has its job scheduler with the right pattern, and no other exists.
+ * - schedules: a scheduled suite without a nextFireAt (saved before the column existed) is armed; firing is the
+ *   schedule ticker's (schedule/start-schedule-loop.ts), and needs no listing here.
  * Cross-tenant by nature, so it reads with db.unscoped and then acts through each tenant's scoped client.
  */
 export async function reconcileRuns(deps: WorkerDeps, options: ReconcileOptions): Promise<ReconcileReport> {
@@ -57,8 +50,7 @@ export async function reconcileRuns(deps: WorkerDeps, options: ReconcileOptions)
     resumed: 0,
     failed: 0,
     outboxReplayed: 0,
-    schedulesUpserted: 0,
-    schedulesRemoved: 0,
+    schedulesArmed: 0,
     dispatched: 0,
   };
   const now = deps.now().getTime();
@@ -143,7 +135,7 @@ export async function reconcileRuns(deps: WorkerDeps, options: ReconcileOptions)
 
   // Before dispatching: a replayed outbox frees its run's slot for the next one.
   report.outboxReplayed = await replayRunOutbox(deps, { graceMs: options.outboxGraceMs, limit: take });
-  await syncSchedules(deps, report, now);
+  report.schedulesArmed = await armSchedules(deps, take);
   report.dispatched = (await dispatchAdmittedRuns(dispatch)).length;
   return report;
 }
@@ -162,39 +154,12 @@ async function planCaps(deps: WorkerDeps): Promise<(tenantId: string) => Promise
   };
 }
 
-async function syncSchedules(deps: WorkerDeps, report: ReconcileReport, now: number): Promise<void> {
-  // eslint-disable-next-line no-restricted-properties -- every tenant's schedules live in one BullMQ queue.
-  const suites = await deps.db.unscoped.suite.findMany({
-    where: { enabled: true, scheduleEnabled: true, schedule: { not: null } },
-    select: { id: true, tenantId: true, schedule: true, timezone: true, tenant: { select: { plan: true } } },
-  });
-  const existing = new Map((await listSuiteSchedulers(deps.queues)).map((s) => [s.schedulerId, s]));
-  const wanted = new Set<string>();
-  for (const suite of suites) {
-    if (suite.schedule === null) continue;
-    const limits = deps.plans[PlanName.parse(suite.tenant.plan)];
-    const check = checkSchedule({
-      cron: suite.schedule,
-      timezone: suite.timezone,
-      minIntervalSeconds: limits.minScheduleIntervalSeconds,
-      now,
-      count: 1,
-    });
-    if (!check.ok) {
-      // Saved before a plan change or by an older version: not scheduled until fixed; the API shows why.
-      deps.logger.warn({ tenantId: suite.tenantId, suiteId: suite.id, reason: check.message }, 'schedule not allowed');
-      continue;
-    }
-    const id = suiteSchedulerId(suite.id);
-    wanted.add(id);
-    const current = existing.get(id);
-    if (current && current.pattern === suite.schedule && current.tz === suite.timezone) continue;
-    await syncSuiteSchedule(deps.queues, { ...suite, enabled: true });
-    report.schedulesUpserted += 1;
+/** The unarmed scheduled suites (one indexed scan that finds none once all are armed), a batch per pass. */
+async function armSchedules(deps: WorkerDeps, limit: number): Promise<number> {
+  const { armed, unreadable } = await armSuiteSchedules(deps.db, { now: deps.now(), limit });
+  if (unreadable.length > 0) {
+    deps.logger.warn({ suiteIds: unreadable }, 'reconciler: scheduled suites whose cron or timezone does not read');
   }
-  for (const id of existing.keys()) {
-    if (wanted.has(id)) continue;
-    await removeSuiteScheduler(deps.queues, id);
-    report.schedulesRemoved += 1;
-  }
+  if (armed > 0) deps.metrics.reconcilerActions.inc({ action: 'schedule_armed' }, armed);
+  return armed;
 }

@@ -29,13 +29,7 @@ export function startReconcilerLoop(
     if (!(await lock.acquire())) return;
     try {
       const report = await reconcile();
-      const acted =
-        report.requeued +
-        report.resumed +
-        report.failed +
-        report.outboxReplayed +
-        report.schedulesUpserted +
-        report.schedulesRemoved;
+      const acted = report.requeued + report.resumed + report.failed + report.outboxReplayed + report.schedulesArmed;
       if (acted > 0) deps.logger.info(report, 'reconciler pass');
       // Webhook deliveries whose job was lost (Redis flushed or away, a worker died mid-attempt) get one again.
       const deliveries = await requeueDueDeliveries(deps);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { syncSuiteSchedule } from '@mcptest/redis';
+import { suiteNextFireAt } from '@mcptest/core';
 import { ApiError } from '@/server/api/api-error';
 import { getProjectOrThrow } from '@/server/services/projects/get-project-or-throw';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
@@ -11,8 +11,8 @@ import { recordAudit } from '@/server/services/record-audit';
 
 /**
  * Creates a suite at version 1 for a server of the same project. The YAML is validated by the same loader the worker
- * and the CLI use (400 with line and column), the schedule against the plan's minimum interval; a schedule becomes a
- * job scheduler at once.
+ * and the CLI use (400 with line and column), the schedule against the plan's minimum interval; a schedule is armed at
+ * once (`Suite.nextFireAt`, which the worker's schedule ticker fires).
  */
 export async function createSuite(
   deps: ServiceDeps,
@@ -56,8 +56,11 @@ export async function createSuite(
       },
     });
     await recordAudit(tx, actor, { action: 'suite.create', targetType: 'suite', targetId: created.id });
-    return created;
+    // Armed once the id is known: it decides the suite's second of the minute (core scheduleOffsetMs).
+    const nextFireAt = suiteNextFireAt(created, deps.now().getTime());
+    if (nextFireAt === null) return created;
+    await tx.suite.updateMany({ where: { id: created.id }, data: { nextFireAt } });
+    return { ...created, nextFireAt };
   });
-  await syncSuiteSchedule(deps.queues, { ...suite, tenantId: actor.tenantId });
   return toSuiteResource({ ...suite, triggerSecret: null }, deps.appUrl, deps.now());
 }

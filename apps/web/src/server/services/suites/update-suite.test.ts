@@ -1,12 +1,13 @@
 // Editing a suite two people have open: a save made on an older version is refused (409) instead of overwriting the
 // other save, and two saves racing on the same version cannot both win.
-import { listSuiteSchedulers } from '@mcptest/redis';
+import { nextScheduleFireAt } from '@mcptest/core';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../../../test/db';
 import { useTestRedis } from '../../../../../../test/redis';
 import { seedSuite } from '../../../../../../test/worker';
 import { listSuiteVersions } from './list-suite-versions';
 import { testServiceDeps } from '@/server/services/test-service-deps';
+import { createSuite } from './create-suite';
 import { updateSuite } from './update-suite';
 
 const database = useTestDatabase();
@@ -52,10 +53,24 @@ describe('updateSuite', () => {
     );
   });
 
-  it('pauses the schedule alone: the cron is kept, no scheduler, no next runs, and the suite stays enabled', async () => {
+  it('pauses the schedule alone: the cron is kept, not armed, no next runs, and the suite stays enabled', async () => {
     const seeded = await seedSuite(database.db, { serverUrl: 'http://127.0.0.1:9/mcp', yaml: yaml('one') });
     const actor = { tenantId: seeded.tenantId };
-    const scheduled = async () => (await listSuiteSchedulers(deps.queues)).some((s) => s.suiteId === seeded.suiteId);
+    // Armed: the row's nextFireAt, which the worker's schedule ticker fires, is the schedule's next slot.
+    const scheduled = async () => {
+      const row = await database.db
+        .tenant(seeded.tenantId)
+        .suite.findFirst({ where: { id: seeded.suiteId }, select: { nextFireAt: true } });
+      if (!row?.nextFireAt) return false;
+      const slot = nextScheduleFireAt({
+        suiteId: seeded.suiteId,
+        cron: '0 9 * * *',
+        timezone: 'Europe/Berlin',
+        afterMs: row.nextFireAt.getTime() - 1,
+      });
+      expect(row.nextFireAt.getTime()).toBe(slot);
+      return true;
+    };
     const on = await updateSuite(deps, actor, seeded.suiteId, { schedule: '0 9 * * *', timezone: 'Europe/Berlin' });
     expect(on).toMatchObject({ enabled: true, scheduleEnabled: true, schedule: '0 9 * * *' });
     expect(on.nextRuns.length).toBeGreaterThan(0);
@@ -69,5 +84,25 @@ describe('updateSuite', () => {
     const resumed = await updateSuite(deps, actor, seeded.suiteId, { scheduleEnabled: true });
     expect(resumed.nextRuns.length).toBeGreaterThan(0);
     expect(await scheduled()).toBe(true);
+  });
+
+  it('arms a suite created with a schedule, and a disabled one not at all', async () => {
+    const seeded = await seedSuite(database.db, {
+      serverUrl: 'http://127.0.0.1:9/mcp',
+      yaml: yaml('one'),
+      plan: 'TEAM',
+    });
+    const actor = { tenantId: seeded.tenantId };
+    const input = { name: 'nightly', serverId: seeded.serverId, yaml: yaml('one'), schedule: '0 3 * * *' };
+    const on = await createSuite(deps, actor, seeded.projectId, input);
+    const off = await createSuite(deps, actor, seeded.projectId, { ...input, name: 'off', enabled: false });
+    const row = (id: string) =>
+      database.db.tenant(seeded.tenantId).suite.findFirst({ where: { id }, select: { nextFireAt: true } });
+    const armed = (await row(on.id))?.nextFireAt;
+    expect(armed?.getTime()).toBe(
+      nextScheduleFireAt({ suiteId: on.id, cron: '0 3 * * *', timezone: 'UTC', afterMs: armed!.getTime() - 1 }),
+    );
+    expect(armed!.getTime()).toBeGreaterThan(Date.now());
+    expect((await row(off.id))?.nextFireAt).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { invalidateBadges, syncSuiteSchedule } from '@mcptest/redis';
+import { suiteNextFireAt } from '@mcptest/core';
+import { invalidateBadges } from '@mcptest/redis';
 import { ApiError } from '@/server/api/api-error';
 import type { Actor, ServiceDeps } from '@/server/services/service-deps';
 import { getSuiteOrThrow } from './get-suite-or-throw';
@@ -10,7 +11,8 @@ import { recordAudit } from '@/server/services/record-audit';
 
 /**
  * Changes a suite. New YAML makes a new version (kept in the history; runs already queued keep the version they were
- * queued with). The job scheduler follows the schedule, timezone and the enabled and scheduleEnabled flags.
+ * queued with). A change of the schedule, timezone or the enabled and scheduleEnabled flags re-arms the schedule: its
+ * nextFireAt (what the worker's schedule ticker fires) is the first slot after now, or null when it is off.
  */
 export async function updateSuite(
   deps: ServiceDeps,
@@ -39,6 +41,11 @@ export async function updateSuite(
   if (input.schedule !== undefined || input.timezone !== undefined) {
     validateSchedule(schedule, timezone, await tenantLimits(deps, actor.tenantId), deps.now());
   }
+  const rearm =
+    input.schedule !== undefined ||
+    input.timezone !== undefined ||
+    input.enabled !== undefined ||
+    input.scheduleEnabled !== undefined;
   const suite = await db.transaction(async (tx) => {
     const version = yamlChanged ? current.version + 1 : current.version;
     // Only if nobody saved since `current` was read: a concurrent save would otherwise be overwritten, and with new
@@ -53,6 +60,22 @@ export async function updateSuite(
         timezone,
         ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
         ...(input.scheduleEnabled === undefined ? {} : { scheduleEnabled: input.scheduleEnabled }),
+        // A claim in flight (fireLeaseUntil) is cut off: its settlement only moves a row still holding the lease.
+        ...(rearm
+          ? {
+              nextFireAt: suiteNextFireAt(
+                {
+                  id: suiteId,
+                  schedule,
+                  timezone,
+                  enabled: input.enabled ?? current.enabled,
+                  scheduleEnabled: input.scheduleEnabled ?? current.scheduleEnabled,
+                },
+                deps.now().getTime(),
+              ),
+              fireLeaseUntil: null,
+            }
+          : {}),
       },
     });
     if (guarded.count === 0) {
@@ -73,7 +96,6 @@ export async function updateSuite(
     });
     return updated;
   });
-  await syncSuiteSchedule(deps.queues, { ...suite, tenantId: actor.tenantId });
   // Enabling or disabling a suite changes its project's aggregate badge.
   if (input.enabled !== undefined)
     await invalidateBadges(deps.redis, deps.prefix, { suiteId, projectId: suite.projectId });
