@@ -67,3 +67,8 @@ export {
 export { claimDueMonitors, type ClaimDueMonitorsInput, type ClaimedMonitor } from './monitors/claim-due-monitors';
 export { recordMonitorChecks, type MonitorCheckRecord } from './monitors/record-monitor-checks';
 export { releaseMonitors, type MonitorRelease } from './monitors/release-monitors';
+export { recordSuiteDay } from './lifecycle/record-suite-day';
+export { deleteExpiredRuns, type DeleteExpiredRunsInput, type DeletedRuns } from './lifecycle/delete-expired-runs';
+export { pruneExpiredTranscripts } from './lifecycle/prune-expired-transcripts';
+export { deleteExpiredRows, EXPIRING_TABLES, type ExpiringTable } from './lifecycle/delete-expired-rows';
+export { deleteUnreferencedSurfaceSnapshots } from './lifecycle/delete-unreferenced-surface-snapshots';

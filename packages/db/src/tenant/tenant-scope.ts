@@ -28,6 +28,7 @@ export const TENANT_MODELS = [
   'monitor',
   'monitorDay',
   'monitorIncident',
+  'suiteDay',
   'auditLog',
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
