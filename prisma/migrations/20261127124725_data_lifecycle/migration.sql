@@ -48,7 +48,12 @@ INSERT INTO "SuiteDay" ("id", "tenantId", "suiteId", "day", "runs", "passedRuns"
 SELECT gen_random_uuid()::text, "tenantId", "suiteId", ("finishedAt" AT TIME ZONE 'UTC')::date, COUNT(*),
   COUNT(*) FILTER (WHERE "status" = 'PASSED'), COUNT(*) FILTER (WHERE "status" = 'FAILED'),
   COUNT(*) FILTER (WHERE "status" = 'ERROR'), COUNT(*) FILTER (WHERE "status" = 'CANCELLED'),
-  SUM("total"), SUM("passed"), SUM("failed"), SUM(COALESCE("durationMs", 0)), MAX(COALESCE("durationMs", 0))
+  -- A cancelled run counts as a run and nothing more (suiteDayIncrement in packages/core says why).
+  COALESCE(SUM("total") FILTER (WHERE "status" <> 'CANCELLED'), 0),
+  COALESCE(SUM("passed") FILTER (WHERE "status" <> 'CANCELLED'), 0),
+  COALESCE(SUM("failed") FILTER (WHERE "status" <> 'CANCELLED'), 0),
+  COALESCE(SUM(COALESCE("durationMs", 0)) FILTER (WHERE "status" <> 'CANCELLED'), 0),
+  COALESCE(MAX(COALESCE("durationMs", 0)) FILTER (WHERE "status" <> 'CANCELLED'), 0)
 FROM "Run" WHERE "finishedAt" IS NOT NULL AND "status" IN ('PASSED', 'FAILED', 'ERROR', 'CANCELLED')
 GROUP BY "tenantId", "suiteId", ("finishedAt" AT TIME ZONE 'UTC')::date;
 

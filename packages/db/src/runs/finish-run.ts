@@ -207,7 +207,13 @@ async function finishInTransaction(
     tenantId,
     suiteId: run.suiteId,
     finishedAt: now,
-    run: { status, total: summary.total, passed: summary.passed, failed: summary.failed, durationMs: row.durationMs ?? 0 },
+    run: {
+      status,
+      total: summary.total,
+      passed: summary.passed,
+      failed: summary.failed,
+      durationMs: row.durationMs ?? 0,
+    },
   });
 
   // Written after the guarded update, so only the one finisher that ended the run writes it (runId is unique too).

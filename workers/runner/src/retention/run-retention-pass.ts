@@ -83,11 +83,7 @@ function report(
 }
 
 /** The steps of a pass in order: runs before transcripts (a run deleted takes its transcripts with it). */
-function retentionSteps(
-  deps: Pick<WorkerDeps, 'db'>,
-  cutoffs: RetentionCutoffs,
-  settings: RetentionSettings,
-): Step[] {
+function retentionSteps(deps: Pick<WorkerDeps, 'db'>, cutoffs: RetentionCutoffs, settings: RetentionSettings): Step[] {
   const { db } = deps;
   const { batchSize, runsPerBatch } = settings;
   const steps: Step[] = [];
