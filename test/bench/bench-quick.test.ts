@@ -26,6 +26,7 @@ const BENCHMARKS = [
   'badge',
   'cli-start',
   'monitors',
+  'lifecycle',
 ];
 
 /** The targets (a)-(f): each must come out as a finite figure in quick mode. */
@@ -44,6 +45,10 @@ const TARGETS = [
   '(g) sandboxed checker, per-assertion sessions',
   '(h) CLI start, mcptest --version, median',
   '(i) monitors, one worker process, checks/min',
+  '(j) run page',
+  '(j) run history',
+  '(j) trend chart',
+  '(j) badge',
 ];
 
 /** What the benchmarks write into a note when a check other than speed fails (see each benchmark). */
