@@ -22,12 +22,30 @@ interface Mode {
   samples: number;
   /** Longest the retention pass may run while the writers write. */
   retentionMs: number;
+  /** How long the writers write alone first: their latency without the retention job, to compare with. */
+  writersAloneMs: number;
 }
 
 /** The issue's figure: 5,000,000 assertion results across 1,000 suites (500 runs of 10 results each per suite). */
 const MODES: Record<'quick' | 'full', Mode> = {
-  quick: { tenants: 4, suites: 12, runsPerSuite: 30, resultsPerRun: 10, samples: 15, retentionMs: 3_000 },
-  full: { tenants: 100, suites: 1_000, runsPerSuite: 500, resultsPerRun: 10, samples: 300, retentionMs: 90_000 },
+  quick: {
+    tenants: 4,
+    suites: 12,
+    runsPerSuite: 30,
+    resultsPerRun: 10,
+    samples: 15,
+    retentionMs: 3_000,
+    writersAloneMs: 1_000,
+  },
+  full: {
+    tenants: 100,
+    suites: 1_000,
+    runsPerSuite: 500,
+    resultsPerRun: 10,
+    samples: 300,
+    retentionMs: 90_000,
+    writersAloneMs: 20_000,
+  },
 };
 /** Runs are spread over this many days back from now: FREE tenants (30 days) have about half of theirs expired. */
 const SPAN_DAYS = 60;
@@ -241,8 +259,8 @@ async function measureQueries(
     ],
   ];
   const rows: BenchRow[] = [];
-  const load = os.loadavg()[0]!.toFixed(2);
   for (const [name, op] of cases) {
+    const load = os.loadavg()[0]!.toFixed(2);
     const rss = trackRss();
     const t0 = performance.now();
     const ms = await sample(mode.samples, op);
@@ -279,7 +297,7 @@ async function measureRetention(
 ): Promise<BenchRow> {
   const free = suites.filter((s) => s.plan === 'FREE');
   let writing = true;
-  const insertMs: number[] = [];
+  let insertMs: number[] = [];
   const writer = async (w: number) => {
     for (let i = 0; writing; i += 1) {
       const s = pick(free, w * 1000 + i);
@@ -302,8 +320,14 @@ async function measureRetention(
     }
   };
   const rss = trackRss();
-  const loadBefore = os.loadavg()[0]!;
   const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
+  // The writers alone first, then the same writers with the retention pass running.
+  const aloneStarted = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, mode.writersAloneMs));
+  const alone = percentiles(insertMs);
+  const aloneRate = (insertMs.length / (performance.now() - aloneStarted)) * 1000;
+  insertMs = [];
+  const loadBefore = os.loadavg()[0]!;
   const metrics = createWorkerMetrics();
   let report: Awaited<ReturnType<typeof runRetentionPass>>;
   try {
@@ -322,7 +346,8 @@ async function measureRetention(
   const load = `${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`;
   log(
     `bench: lifecycle: retention ${rows} rows in ${report.ms} ms (${Math.round(rate)}/s), ${report.batches} statements,` +
-      ` complete ${report.complete}; writers p99 ${writes.p99.toFixed(1)} ms over ${insertMs.length} runs`,
+      ` complete ${report.complete}; writers p99 ${writes.p99.toFixed(1)} ms over ${insertMs.length} runs` +
+      ` (alone: ${alone.p99.toFixed(1)} ms)`,
   );
   return {
     benchmark: 'lifecycle',
@@ -335,6 +360,8 @@ async function measureRetention(
     note:
       `${JSON.stringify(report.deleted)} in ${report.ms} ms, ${report.batches} statements of ≤ 5,000 rows, 50 ms pauses` +
       `${report.complete ? '' : ' (stopped at its time limit)'}; latency = a writer's run + ${mode.resultsPerRun} results` +
-      ` insert (${insertMs.length} of them, ${((insertMs.length / report.ms) * 1000).toFixed(0)}/s); load ${load}`,
+      ` insert (${insertMs.length} of them, ${((insertMs.length / report.ms) * 1000).toFixed(0)}/s); the writers alone` +
+      ` for ${mode.writersAloneMs / 1000} s before: p50 ${alone.p50.toFixed(1)} / p95 ${alone.p95.toFixed(1)} /` +
+      ` p99 ${alone.p99.toFixed(1)} ms, ${aloneRate.toFixed(0)}/s; load ${load}`,
   };
 }

@@ -28,10 +28,10 @@ CREATE UNIQUE INDEX "SuiteDay_suiteId_day_key" ON "SuiteDay"("suiteId", "day");
 CREATE INDEX "Run_tenantId_createdAt_idx" ON "Run"("tenantId", "createdAt");
 
 -- CreateIndex
-CREATE INDEX "Run_suiteId_finishedAt_idx" ON "Run"("suiteId", "finishedAt");
+CREATE INDEX "Run_tenantId_suiteId_finishedAt_idx" ON "Run"("tenantId", "suiteId", "finishedAt");
 
 -- CreateIndex
-CREATE INDEX "Run_serverId_finishedAt_idx" ON "Run"("serverId", "finishedAt");
+CREATE INDEX "Run_tenantId_serverId_finishedAt_idx" ON "Run"("tenantId", "serverId", "finishedAt");
 
 -- CreateIndex
 CREATE INDEX "WebhookDelivery_tenantId_createdAt_idx" ON "WebhookDelivery"("tenantId", "createdAt");

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client';
-import type { Prisma } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 import { DbError } from '../errors';
 
 /**
@@ -125,9 +125,34 @@ export function scopeArgs(tenantId: string, model: string, op: string, args: Arg
   return next;
 }
 
-/** A read that follows relations may reach a row-level-secured table even when the model itself is not one. */
-function needsTenantSetting(model: TenantModel, args: Args): boolean {
-  return RLS_MODELS.has(model) || (args !== undefined && ('include' in args || 'select' in args));
+/** Each tenant model's own columns (Prisma's `<Model>ScalarFieldEnum`); a missing one leaves the set empty. */
+const SCALAR_FIELDS: ReadonlyMap<TenantModel, ReadonlySet<string>> = new Map(
+  TENANT_MODELS.map((model) => {
+    const name = `${model[0]!.toUpperCase()}${model.slice(1)}ScalarFieldEnum`;
+    const fields = (Prisma as unknown as Record<string, Record<string, string> | undefined>)[name] ?? {};
+    return [model, new Set(Object.keys(fields))];
+  }),
+);
+
+/**
+ * A read that follows relations may reach a row-level-secured table even when the model itself is not one: an
+ * `include`, or a `select` naming anything but the model's own columns (a relation, `_count`). A `select` of its own
+ * columns reads the model's table alone, so it needs no tenant setting, and not paying for one (a transaction: BEGIN,
+ * set_config, the query, COMMIT) keeps the run page and the trend at one round trip per query
+ * (docs/operations.md#data-lifecycle). Unknown names count as relations, so a mistake costs a transaction, never rows.
+ * Exported for table tests.
+ */
+export function needsTenantSetting(model: TenantModel, args: Args): boolean {
+  if (RLS_MODELS.has(model)) return true;
+  if (args === undefined) return false;
+  if ('include' in args) return true;
+  const select = args.select;
+  if (select === undefined || select === null) return false;
+  if (typeof select !== 'object') return true;
+  const own = SCALAR_FIELDS.get(model) ?? new Set<string>();
+  return Object.entries(select as Record<string, unknown>).some(
+    ([field, value]) => typeof value !== 'boolean' || !own.has(field),
+  );
 }
 
 /**
