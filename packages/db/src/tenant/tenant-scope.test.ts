@@ -187,6 +187,15 @@ describe('tenant scope against Postgres', () => {
     ['run', { select: { id: true, notAColumn: true } }, true],
     ['run', { select: { id: true, server: { select: { url: true } } } }, true],
     ['project', { select: { _count: { select: { servers: true } } } }, true],
+    [
+      'run',
+      { where: { tenantId: 't', OR: [{ status: 'PASSED' }, { id: { in: ['a'] } }] }, select: { id: true } },
+      false,
+    ],
+    ['run', { where: { server: { name: 'x' } }, select: { id: true } }, true],
+    ['run', { where: { AND: [{ NOT: { server: { is: null } } }] } }, true],
+    ['run', { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { id: true } }, false],
+    ['run', { orderBy: { server: { name: 'asc' } } }, true],
   ] as const)('%s %j needs the tenant setting: %s', (model, args, expected) => {
     expect(needsTenantSetting(model, args as never)).toBe(expected);
   });
