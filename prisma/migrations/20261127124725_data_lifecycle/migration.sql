@@ -36,6 +36,9 @@ CREATE INDEX "Run_tenantId_serverId_finishedAt_idx" ON "Run"("tenantId", "server
 -- CreateIndex
 CREATE INDEX "WebhookDelivery_tenantId_createdAt_idx" ON "WebhookDelivery"("tenantId", "createdAt");
 
+-- CreateIndex
+CREATE INDEX "RunOutbox_tenantId_createdAt_idx" ON "RunOutbox"("tenantId", "createdAt");
+
 -- AddForeignKey
 ALTER TABLE "SuiteDay" ADD CONSTRAINT "SuiteDay_tenantId_fkey" FOREIGN KEY ("tenantId") REFERENCES "Tenant"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 

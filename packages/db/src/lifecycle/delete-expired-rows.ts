@@ -9,6 +9,8 @@ import type { Database } from '../database';
 export const EXPIRING_TABLES = {
   /** Sent or given up: a pending delivery still has attempts to make. */
   WebhookDelivery: { column: 'createdAt', cutoff: 'deliveries', also: `"status" <> 'PENDING'` },
+  /** A finished run's side effects, once done (the reconciler replays the others); the run itself stays. */
+  RunOutbox: { column: 'createdAt', cutoff: 'deliveries', also: '"doneAt" IS NOT NULL' },
   AuditLog: { column: 'createdAt', cutoff: 'auditLog', also: 'TRUE' },
   /** The drift history goes with the runs that detected it. */
   SurfaceChange: { column: 'detectedAt', cutoff: 'runs', also: 'TRUE' },

@@ -189,9 +189,32 @@ describe('other tables', () => {
     await db.suiteDay.create({ data: { tenantId: t, suiteId: free.suiteId, day: daysAgo(500), runs: 1 } });
     await db.suiteDay.create({ data: { tenantId: t, suiteId: free.suiteId, day: daysAgo(100), runs: 1 } });
 
+    const outbox = async (age: number, done: boolean) => {
+      const run = await seedRun(db, { suiteId: free.suiteId, status: 'PASSED' });
+      const at = daysAgo(age);
+      await db.runOutbox.create({
+        data: {
+          tenantId: t,
+          runId: run.id,
+          kind: 'run.finished',
+          payload: {},
+          createdAt: at,
+          doneAt: done ? at : null,
+        },
+      });
+      return run.id;
+    };
+    await outbox(40, true);
+    const notDone = await outbox(40, false);
+    const recentDone = await outbox(5, true);
+
     const cut = (table: Parameters<typeof deleteExpiredRows>[1]['table'], days: number) =>
       deleteExpiredRows(database.db, { table, plan: 'FREE', before: daysAgo(days), batchSize: 100 });
     expect(await cut('WebhookDelivery', 30)).toBe(1);
+    // Done outbox rows go with the deliveries; one not done is still to be replayed.
+    expect(await cut('RunOutbox', 30)).toBe(1);
+    const outboxRuns = (await db.runOutbox.findMany({ select: { runId: true } })).map((o) => o.runId).sort();
+    expect(outboxRuns).toEqual([notDone, recentDone].sort());
     expect(await cut('AuditLog', 90)).toBe(1);
     expect(await cut('SuiteDay', 400)).toBe(1);
     // The same tables of an ENTERPRISE cutoff touch no FREE tenant's rows.
