@@ -136,9 +136,8 @@ export type FinishRunResult =
  * Ends a run, in one transaction: the final status, the summary from the stored results (the source of truth, whichever
  * worker wrote them), regressions against the suite's baseline, the baseline advanced by `shouldAdvanceBaseline`, one
  * WebhookDelivery row per subscribed webhook and event, the suite's SuiteDay rollup, and the RunOutbox row listing the
- * Redis side effects. Either all
- * of it is written or none: a process that dies before the commit leaves the run to be resumed, one that dies after it
- * leaves an outbox row the reconciler replays. The update is guarded by the transition table, so a run ends once.
+ * Redis side effects. Either all of it is written or none: a process that dies before the commit leaves the run to be
+ * resumed, one that dies after it leaves an outbox row the reconciler replays. The update is guarded by the transition table, so a run ends once.
  */
 export async function finishRun(db: TenantDb, input: FinishRunInput): Promise<FinishRunResult> {
   return db.transaction((tx) => finishInTransaction(tx, db.tenantId, input), { timeoutMs: 30_000 });
