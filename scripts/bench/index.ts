@@ -10,6 +10,7 @@ import { classification } from './classification';
 import { cliStart } from './cli-start';
 import { executor } from './executor';
 import { fairness } from './fairness';
+import { lifecycle } from './lifecycle';
 import { monitors } from './monitors';
 import { formatNotes, formatTable, formatTargets } from './lib/format-table';
 import type { Benchmark, BenchContext, BenchRow } from './lib/measure';
@@ -42,6 +43,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   runCost,
   prodMemory,
   schedules,
+  lifecycle,
 ];
 
 /**

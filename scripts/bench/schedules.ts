@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import { checkSchedule, PlanName, resolvePlanTable } from '@mcptest/core';
 import { armSuiteSchedules, createTenant } from '@mcptest/db';
-import { bullPrefix } from '@mcptest/redis';
+import { legacyBullPrefix } from '@mcptest/redis';
 import { atMost, percentiles, type Benchmark, type BenchRow, type Percentiles } from './lib/measure';
 import { openStack, type BenchStack } from './lib/stack';
 

@@ -30,6 +30,7 @@ const BENCHMARKS = [
   'run-cost',
   'prod-memory',
   'schedules',
+  'lifecycle',
 ];
 
 /** The targets (a)-(f): each must come out as a finite figure in quick mode. */
@@ -50,6 +51,10 @@ const TARGETS = [
   '(i) monitors, one worker process, checks/min',
   '(j) schedules, postgres, slot → run queued p99',
   '(j) schedules, bullmq, slot → run queued p99',
+  '(k) run page',
+  '(k) run history',
+  '(k) trend chart',
+  '(k) badge',
 ];
 
 /** What the benchmarks write into a note when a check other than speed fails (see each benchmark). */

@@ -16,6 +16,7 @@ export * from './policy';
 export * from './lint';
 export * from './audit';
 export * from './plan';
+export * from './lifecycle';
 export * from './run';
 export * from './schedule';
 export * from './redact';

@@ -74,3 +74,8 @@ export { releaseMonitors, type MonitorRelease } from './monitors/release-monitor
 export { claimDueSchedules, type ClaimDueSchedulesInput, type ClaimedSchedule } from './schedules/claim-due-schedules';
 export { settleScheduleClaims, type ScheduleSettlement } from './schedules/settle-schedule-claims';
 export { armSuiteSchedules, type ArmSuiteSchedulesResult } from './schedules/arm-suite-schedules';
+export { recordSuiteDay } from './lifecycle/record-suite-day';
+export { deleteExpiredRuns, type DeleteExpiredRunsInput, type DeletedRuns } from './lifecycle/delete-expired-runs';
+export { pruneExpiredTranscripts } from './lifecycle/prune-expired-transcripts';
+export { deleteExpiredRows, EXPIRING_TABLES, type ExpiringTable } from './lifecycle/delete-expired-rows';
+export { deleteUnreferencedSurfaceSnapshots } from './lifecycle/delete-unreferenced-surface-snapshots';

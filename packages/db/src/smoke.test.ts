@@ -199,6 +199,8 @@ describe('every model: create and read back', () => {
       data: { tenantId, monitorId: monitor.id, startedAt: new Date(), reason: 'connect_failed' },
     });
     seen('MonitorIncident', await t.monitorIncident.findFirst({ where: { monitorId: monitor.id } }));
+    await t.suiteDay.create({ data: { tenantId, suiteId: suite.id, day: new Date('2026-11-27'), runs: 1 } });
+    seen('SuiteDay', await t.suiteDay.findFirst({ where: { suiteId: suite.id } }));
     await t.baseline.create({ data: { tenantId, suiteId: suite.id, runId: run.id, results: { echo: 'PASS' } } });
     seen('Baseline', await t.baseline.findUnique({ where: { suiteId: suite.id } }));
     const webhook = await t.webhook.create({

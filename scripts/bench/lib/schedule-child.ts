@@ -9,7 +9,7 @@ import { Worker } from 'bullmq';
 import { pino } from 'pino';
 import { PlanName, resolvePlanTable } from '@mcptest/core';
 import { createDatabase, createQueuedRun } from '@mcptest/db';
-import { bullPrefix, createFairAdmission, createQueues, createRedis, enqueueRun } from '@mcptest/redis';
+import { createFairAdmission, legacyBullPrefix, createQueues, createRedis, enqueueRun } from '@mcptest/redis';
 import { createWorkerMetrics } from '../../../workers/runner/src/observability/metrics';
 import { startScheduleLoop } from '../../../workers/runner/src/schedule/start-schedule-loop';
 import type { WorkerDeps } from '../../../workers/runner/src/worker-deps';

@@ -80,6 +80,18 @@ export function workerEnvSchema(mode: EnvMode, source: Record<string, string | u
     SCHEDULE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
     /** Schedule firings (run created and queued) this process has in flight at once. */
     SCHEDULE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+    /** Run the retention job in this worker (docs/operations.md#data-lifecycle); one worker at a time runs a pass. */
+    RETENTION_ENABLED: z.stringbool().default(true),
+    /** Seconds between retention passes. */
+    RETENTION_INTERVAL_SECONDS: z.coerce.number().min(1).max(86_400).default(3600),
+    /** Most rows one retention statement deletes: each is a short transaction locking only those rows. */
+    RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(5000),
+    /** Most runs one run-deleting statement picks (their results go first, in batches of RETENTION_BATCH_SIZE). */
+    RETENTION_RUNS_PER_BATCH: z.coerce.number().int().min(1).max(100_000).default(500),
+    /** Pause between two retention statements, so vacuum, replicas and the runs being written keep up. */
+    RETENTION_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(50),
+    /** A pass stops after this long; the rest is deleted by the next. */
+    RETENTION_MAX_PASS_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** Webhook deliveries this process sends at once. */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
     /**

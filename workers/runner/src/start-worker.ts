@@ -25,6 +25,7 @@ import { startHealthServer, type HealthServer } from './observability/start-heal
 import type { reconcileRuns } from './reconcile/reconcile-runs';
 import { startMonitorLoop, type MonitorLoop } from './monitor/start-monitor-loop';
 import { startReconcilerLoop } from './reconcile/start-reconciler-loop';
+import { startRetentionLoop, type RetentionLoop } from './retention/start-retention-loop';
 import { ActiveRuns } from './run/active-runs';
 import { executeRunJob } from './run/execute-run-job';
 import { failExhaustedRun } from './run/fail-exhausted-run';
@@ -45,6 +46,8 @@ export interface RunningWorker {
   readonly monitors: MonitorLoop | undefined;
   /** The schedule ticker, unless SCHEDULE_ENABLED is false. */
   readonly schedules: ScheduleLoop | undefined;
+  /** The retention job's loop, unless RETENTION_ENABLED is false. */
+  readonly retention: RetentionLoop | undefined;
   /** Runs the reconciler once now (tests; the timer runs it every RECONCILE_INTERVAL_SECONDS). */
   reconcile(): ReturnType<typeof reconcileRuns>;
   /** Graceful: stops taking jobs, lets runs in flight finish for the grace period, then hands the rest back. */
@@ -256,6 +259,18 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
           leaseMs: 60_000,
         })
       : undefined;
+    // Retention: one worker at a time (a Redis lock) deletes what the plans no longer keep, in bounded batches.
+    const retention = env.RETENTION_ENABLED
+      ? startRetentionLoop(deps, {
+          intervalSeconds: env.RETENTION_INTERVAL_SECONDS,
+          settings: {
+            batchSize: env.RETENTION_BATCH_SIZE,
+            runsPerBatch: env.RETENTION_RUNS_PER_BATCH,
+            pauseMs: env.RETENTION_PAUSE_MS,
+            maxPassMs: env.RETENTION_MAX_PASS_SECONDS * 1000,
+          },
+        })
+      : undefined;
 
     let shuttingDown = false;
     let health: HealthServer | undefined;
@@ -296,6 +311,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       deps,
       monitors,
       schedules,
+      retention,
       reconcile: reconciler.reconcile,
       async stop() {
         if (shuttingDown) return;
@@ -303,6 +319,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         reconciler.stop();
         const monitorsStopped = monitors?.stop();
         const schedulesStopped = schedules?.stop();
+        const retentionStopped = retention?.stop();
         const closing = runsWorker.close();
         const graceMs = env.WORKER_SHUTDOWN_GRACE_SECONDS * 1000;
         const grace = setTimeout(() => {
@@ -312,6 +329,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         await closing;
         await monitorsStopped;
         await schedulesStopped;
+        await retentionStopped;
         clearTimeout(grace);
         await heartbeat.stop();
         await closeAll();

@@ -30,6 +30,22 @@ export const PlanLimits = z.strictObject({
   maxMonitors: z.int().min(0),
   /** Shortest interval between two checks of a monitor, in minutes (a monitor's default is 5, raised to this). */
   minMonitorIntervalMinutes: z.int().min(1).max(1440),
+  /**
+   * Days a finished run is kept with its results, outbox row, conformance report and surface changes; the retention
+   * job deletes it after (never the run its suite's baseline was taken from, never a queued or running one).
+   */
+  runRetentionDays: z.int().min(1).max(36_500),
+  /**
+   * Days a result keeps its transcript (the JSON-RPC exchange, by far its largest part); after, the transcript is
+   * removed and the result stays. Above runRetentionDays it has no effect (the run is gone first).
+   */
+  transcriptRetentionDays: z.int().min(1).max(36_500),
+  /** Days a webhook delivery row (the body sent and its attempts) is kept. */
+  deliveryRetentionDays: z.int().min(1).max(36_500),
+  /** Days an audit log entry is kept. */
+  auditLogRetentionDays: z.int().min(1).max(36_500),
+  /** Days the daily rollups (SuiteDay, MonitorDay) are kept: the long trends, years after the raw rows are gone. */
+  rollupRetentionDays: z.int().min(1).max(36_500),
 });
 export type PlanLimits = z.infer<typeof PlanLimits>;
 
@@ -48,6 +64,11 @@ export const DEFAULT_PLAN_LIMITS: Readonly<Record<PlanName, PlanLimits>> = Objec
     transcriptStorageBytes: 256 * 1024 * 1024,
     maxMonitors: 5,
     minMonitorIntervalMinutes: 5,
+    runRetentionDays: 30,
+    transcriptRetentionDays: 7,
+    deliveryRetentionDays: 30,
+    auditLogRetentionDays: 90,
+    rollupRetentionDays: 400,
   },
   TEAM: {
     concurrentRuns: 4,
@@ -59,6 +80,11 @@ export const DEFAULT_PLAN_LIMITS: Readonly<Record<PlanName, PlanLimits>> = Objec
     transcriptStorageBytes: 5 * 1024 * 1024 * 1024,
     maxMonitors: 100,
     minMonitorIntervalMinutes: 1,
+    runRetentionDays: 90,
+    transcriptRetentionDays: 30,
+    deliveryRetentionDays: 90,
+    auditLogRetentionDays: 400,
+    rollupRetentionDays: 1_100,
   },
   ENTERPRISE: {
     concurrentRuns: 16,
@@ -70,6 +96,11 @@ export const DEFAULT_PLAN_LIMITS: Readonly<Record<PlanName, PlanLimits>> = Objec
     transcriptStorageBytes: 50 * 1024 * 1024 * 1024,
     maxMonitors: 2_000,
     minMonitorIntervalMinutes: 1,
+    runRetentionDays: 400,
+    transcriptRetentionDays: 90,
+    deliveryRetentionDays: 400,
+    auditLogRetentionDays: 2_200,
+    rollupRetentionDays: 3_700,
   },
 });
 

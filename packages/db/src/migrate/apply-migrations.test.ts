@@ -60,6 +60,7 @@ describe('applyMigrations on the real migrations', () => {
         'ServerAuthorization',
         'Session',
         'Suite',
+        'SuiteDay',
         'SuiteTriggerSecret',
         'SuiteVersion',
         'SurfaceChange',

@@ -34,6 +34,7 @@ import {
   SERVER_SURFACE_CHANGED_EVENT,
 } from '@mcptest/core';
 import type { TenantClient, TenantDb } from '../tenant/tenant-scope';
+import { recordSuiteDay } from '../lifecycle/record-suite-day';
 import { recordSurface } from '../surfaces/record-surface';
 import { createEventDeliveries, type WebhookEventToDeliver } from '../webhooks/create-event-deliveries';
 import { findRunResults } from './find-run-results';
@@ -134,9 +135,9 @@ export type FinishRunResult =
 /**
  * Ends a run, in one transaction: the final status, the summary from the stored results (the source of truth, whichever
  * worker wrote them), regressions against the suite's baseline, the baseline advanced by `shouldAdvanceBaseline`, one
- * WebhookDelivery row per subscribed webhook and event, and the RunOutbox row listing the Redis side effects. Either all
- * of it is written or none: a process that dies before the commit leaves the run to be resumed, one that dies after it
- * leaves an outbox row the reconciler replays. The update is guarded by the transition table, so a run ends once.
+ * WebhookDelivery row per subscribed webhook and event, the suite's SuiteDay rollup, and the RunOutbox row listing the
+ * Redis side effects. Either all of it is written or none: a process that dies before the commit leaves the run to be
+ * resumed, one that dies after it leaves an outbox row the reconciler replays. The update is guarded by the transition table, so a run ends once.
  */
 export async function finishRun(db: TenantDb, input: FinishRunInput): Promise<FinishRunResult> {
   return db.transaction((tx) => finishInTransaction(tx, db.tenantId, input), { timeoutMs: 30_000 });
@@ -200,6 +201,19 @@ async function finishInTransaction(
     select: RUN_ROW_SELECT,
   });
   if (!row) return { finished: false, status: run.status };
+  // The suite's daily rollup (long trends, kept after retention deletes the run), by the one finisher that won.
+  await recordSuiteDay(tx, {
+    tenantId,
+    suiteId: run.suiteId,
+    finishedAt: now,
+    run: {
+      status,
+      total: summary.total,
+      passed: summary.passed,
+      failed: summary.failed,
+      durationMs: row.durationMs ?? 0,
+    },
+  });
 
   // Written after the guarded update, so only the one finisher that ended the run writes it (runId is unique too).
   let conformance: RunRow['conformance'];

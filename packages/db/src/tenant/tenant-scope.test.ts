@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../test/db';
 import { loadDatamodel } from '../../../../test/dmmf';
 import { DbError } from '../errors';
-import { RLS_MODELS, TENANT_MODELS, scopeArgs } from './tenant-scope';
+import { needsTenantSetting, RLS_MODELS, TENANT_MODELS, scopeArgs } from './tenant-scope';
 
 const database = useTestDatabase();
 
@@ -165,6 +165,39 @@ describe('tenant scope against Postgres', () => {
     const { db } = database;
     const project = await db.tenant(b).project.findUnique({ where: { id: projectB }, include: { servers: true } });
     expect(project?.servers.map((s) => s.id)).toEqual([serverB]);
+    // A select naming the relation reaches it the same way; one of scalars alone reads the project's own row.
+    const selected = await db.tenant(b).project.findUnique({
+      where: { id: projectB },
+      select: { name: true, servers: { select: { id: true } } },
+    });
+    expect(selected).toEqual({ name: 'PB', servers: [{ id: serverB }] });
+    expect(await db.tenant(b).project.findUnique({ where: { id: projectB }, select: { name: true } })).toEqual({
+      name: 'PB',
+    });
+  });
+
+  it.each([
+    ['server', undefined, true],
+    ['server', { select: { id: true } }, true],
+    ['run', undefined, false],
+    ['run', { where: { id: 'r' } }, false],
+    ['run', { select: { id: true, status: false } }, false],
+    ['run', { include: { conformance: true } }, true],
+    ['run', { select: { id: true, server: true } }, true],
+    ['run', { select: { id: true, notAColumn: true } }, true],
+    ['run', { select: { id: true, server: { select: { url: true } } } }, true],
+    ['project', { select: { _count: { select: { servers: true } } } }, true],
+    [
+      'run',
+      { where: { tenantId: 't', OR: [{ status: 'PASSED' }, { id: { in: ['a'] } }] }, select: { id: true } },
+      false,
+    ],
+    ['run', { where: { server: { name: 'x' } }, select: { id: true } }, true],
+    ['run', { where: { AND: [{ NOT: { server: { is: null } } }] } }, true],
+    ['run', { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { id: true } }, false],
+    ['run', { orderBy: { server: { name: 'asc' } } }, true],
+  ] as const)('%s %j needs the tenant setting: %s', (model, args, expected) => {
+    expect(needsTenantSetting(model, args as never)).toBe(expected);
   });
 
   it('scopes every query inside a transaction', async () => {

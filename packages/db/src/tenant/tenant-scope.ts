@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client';
-import type { Prisma } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 import { DbError } from '../errors';
 
 /**
@@ -28,6 +28,7 @@ export const TENANT_MODELS = [
   'monitor',
   'monitorDay',
   'monitorIncident',
+  'suiteDay',
   'auditLog',
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
@@ -124,9 +125,45 @@ export function scopeArgs(tenantId: string, model: string, op: string, args: Arg
   return next;
 }
 
-/** A read that follows relations may reach a row-level-secured table even when the model itself is not one. */
-function needsTenantSetting(model: TenantModel, args: Args): boolean {
-  return RLS_MODELS.has(model) || (args !== undefined && ('include' in args || 'select' in args));
+/** Each tenant model's own columns (Prisma's `<Model>ScalarFieldEnum`); a missing one leaves the set empty. */
+const SCALAR_FIELDS: ReadonlyMap<TenantModel, ReadonlySet<string>> = new Map(
+  TENANT_MODELS.map((model) => {
+    const name = `${model[0]!.toUpperCase()}${model.slice(1)}ScalarFieldEnum`;
+    const fields = (Prisma as unknown as Record<string, Record<string, string> | undefined>)[name] ?? {};
+    return [model, new Set(Object.keys(fields))];
+  }),
+);
+
+/** Whether a `where` (through AND, OR, NOT) or an `orderBy` names anything but the model's own columns. */
+function namesRelation(own: ReadonlySet<string>, clause: unknown): boolean {
+  if (Array.isArray(clause)) return clause.some((item) => namesRelation(own, item));
+  if (clause === null || typeof clause !== 'object') return false;
+  return Object.entries(clause as Record<string, unknown>).some(([key, value]) =>
+    key === 'AND' || key === 'OR' || key === 'NOT' ? namesRelation(own, value) : !own.has(key),
+  );
+}
+
+/**
+ * A read that follows relations may reach a row-level-secured table even when the model itself is not one: an
+ * `include`, a `select` naming anything but the model's own columns (a relation, `_count`), or a `where` or `orderBy`
+ * through a relation. A read of the model's own columns reads its table alone, so it needs no tenant setting, and not
+ * paying for one (a transaction: BEGIN, set_config, the query, COMMIT) keeps the run page and the trend at one round
+ * trip per query (docs/operations.md#data-lifecycle). Unknown names count as relations, so a mistake costs a
+ * transaction, never rows. Exported for table tests.
+ */
+export function needsTenantSetting(model: TenantModel, args: Args): boolean {
+  if (RLS_MODELS.has(model)) return true;
+  if (args === undefined) return false;
+  if ('include' in args) return true;
+  const own = SCALAR_FIELDS.get(model) ?? new Set<string>();
+  // tenantId is in every where (the scope adds it) and is a column of every tenant model.
+  if (namesRelation(own, args.where) || namesRelation(own, args.orderBy)) return true;
+  const select = args.select;
+  if (select === undefined || select === null) return false;
+  if (typeof select !== 'object') return true;
+  return Object.entries(select as Record<string, unknown>).some(
+    ([field, value]) => typeof value !== 'boolean' || !own.has(field),
+  );
 }
 
 /**

@@ -33,6 +33,10 @@ export interface WorkerMetrics {
   scheduleFirings: Counter<'outcome'>;
   /** mcptest_schedule_lateness_seconds: from a schedule's slot to its run created and queued. */
   scheduleLateness: Histogram;
+  /** mcptest_retention_rows_deleted_total{table}: rows the retention job deleted (transcripts: results pruned). */
+  retentionRowsDeleted: Counter<'table'>;
+  /** mcptest_retention_pass_seconds: wall time of one retention pass (its pauses between batches included). */
+  retentionPass: Histogram;
 }
 
 export interface QueueDepth {
@@ -70,6 +74,8 @@ export const CALL_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 
 export const MONITOR_LATENESS_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 30, 60, 300];
 /** One ticker pass's Postgres time: a claim and a batched write, a millisecond or two when healthy. */
 export const MONITOR_TICK_DB_BUCKETS = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 5];
+/** A retention pass: seconds when there is little to delete, up to RETENTION_MAX_PASS_SECONDS on a backlog. */
+export const RETENTION_PASS_BUCKETS = [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600];
 export const POLITENESS_WAIT_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
 /**
@@ -190,6 +196,18 @@ export function createWorkerMetrics(options: CreateWorkerMetricsOptions = {}): W
       name: 'mcptest_schedule_lateness_seconds',
       help: "How long after its slot a schedule's run was created and queued.",
       buckets: MONITOR_LATENESS_BUCKETS,
+      registers,
+    }),
+    retentionRowsDeleted: new Counter({
+      name: 'mcptest_retention_rows_deleted_total',
+      help: 'Rows the retention job deleted, by table (AssertionResult.transcript: transcripts removed, results kept).',
+      labelNames: ['table'] as const,
+      registers,
+    }),
+    retentionPass: new Histogram({
+      name: 'mcptest_retention_pass_seconds',
+      help: 'Wall time of one retention pass, pauses between batches included.',
+      buckets: RETENTION_PASS_BUCKETS,
       registers,
     }),
   };

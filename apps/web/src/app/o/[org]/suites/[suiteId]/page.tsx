@@ -14,6 +14,7 @@ import { StatusPill } from '@/components/status-pill';
 import { NextRuns } from '@/components/suites/next-runs';
 import { TimeStamp } from '@/components/time-stamp';
 import { getSuiteTrend } from '@/server/services/runs/get-suite-trend';
+import { getSuiteDailyTrend, type SuiteDailyTrend } from '@/server/services/runs/get-suite-daily-trend';
 import { listRuns } from '@/server/services/runs/list-runs';
 import { getServer } from '@/server/services/servers/get-server';
 import { getSuiteOrThrow } from '@/server/services/suites/get-suite-or-throw';
@@ -48,10 +49,11 @@ export default async function SuiteOverviewPage({ params }: Props) {
   const ctx = await loadOrgPage(org, `/o/${org}/suites/${suiteId}`);
   const row = await orNotFound(getSuiteOrThrow(ctx.deps, ctx.actor, suiteId));
   const suite = toSuiteResource(row, ctx.deps.appUrl, ctx.deps.now());
-  const [server, recent, trend] = await Promise.all([
+  const [server, recent, trend, daily] = await Promise.all([
     getServer(ctx.deps, ctx.actor, suite.serverId),
     listRuns(ctx.deps, ctx.actor, { suiteId: suite.id, limit: 10 }),
     getSuiteTrend(ctx.deps, ctx.actor, suite.id, { limit: 50 }),
+    getSuiteDailyTrend(ctx.deps, ctx.actor, suite.id, { days: 90 }),
   ]);
   const latest = recent.items[0];
   const base = `/o/${org}/suites/${suite.id}`;
@@ -136,6 +138,7 @@ export default async function SuiteOverviewPage({ params }: Props) {
                 </p>
               </>
             )}
+            {daily.summary.runs > 0 ? <p className="muted">{dailySentence(daily)}</p> : null}
           </div>
         </div>
 
@@ -253,4 +256,12 @@ export default async function SuiteOverviewPage({ params }: Props) {
       </section>
     </main>
   );
+}
+
+/** The long view under the chart, from the daily rollups (kept for years after the runs themselves are deleted). */
+function dailySentence(daily: SuiteDailyTrend): string {
+  const { runs, passRate, meanDurationMs } = daily.summary;
+  const rate = passRate === null ? 'no assertions recorded' : `${passRate}% of assertions passed`;
+  const mean = meanDurationMs === null ? '' : `, mean duration ${formatDuration(meanDurationMs)}`;
+  return `Last ${daily.days} days: ${runs.toLocaleString('en-US')} finished runs on ${daily.points.length} days, ${rate}${mean}.`;
 }

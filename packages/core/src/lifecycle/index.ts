@@ -1,0 +1,2 @@
+export * from './retention-cutoffs';
+export * from './suite-day-increment';
