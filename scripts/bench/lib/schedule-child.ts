@@ -9,7 +9,14 @@ import { Worker } from 'bullmq';
 import { pino } from 'pino';
 import { PlanName, resolvePlanTable } from '@mcptest/core';
 import { createDatabase, createQueuedRun } from '@mcptest/db';
-import { createFairAdmission, legacyBullPrefix, createQueues, createRedis, enqueueRun } from '@mcptest/redis';
+import {
+  createFairAdmission,
+  duplicateRedis,
+  legacyBullPrefix,
+  createQueues,
+  createRedis,
+  enqueueRun,
+} from '@mcptest/redis';
 import { createWorkerMetrics } from '../../../workers/runner/src/observability/metrics';
 import { startScheduleLoop } from '../../../workers/runner/src/schedule/start-schedule-loop';
 import type { WorkerDeps } from '../../../workers/runner/src/worker-deps';
@@ -88,7 +95,7 @@ if (design === 'postgres') {
       return run.id;
     },
     // The old worker's concurrency on this queue was 2; 16 is the ticker's, so both designs get the same parallelism.
-    { connection: redis.duplicate({ maxRetriesPerRequest: null }), prefix: legacyBullPrefix(prefix), concurrency: 16 },
+    { connection: duplicateRedis(redis), prefix: legacyBullPrefix(prefix), concurrency: 16 },
   );
   worker.on('error', (error) => logger.warn({ error: error.message }, 'bullmq worker error'));
   stop = () => worker.close();
