@@ -25,6 +25,12 @@ describe('removeLegacySchedules', () => {
     expect(await removeLegacySchedules(testRedis.redis, testRedis.prefix)).toBe(false);
   });
 
+  it.skipIf(onCluster)('leaves no key behind where there never was an old queue', async () => {
+    const { redis, prefix } = testRedis;
+    expect(await removeLegacySchedules(redis, prefix)).toBe(false);
+    expect(await keysOf(`${prefix}:*`)).toEqual([]);
+  });
+
   it.skipIf(onCluster)('deletes the old schedules queue with its job schedulers and delayed jobs, once', async () => {
     const { redis, prefix } = testRedis;
     const queue = new Queue('schedules', { connection: redis, prefix: legacyBullPrefix(prefix) });

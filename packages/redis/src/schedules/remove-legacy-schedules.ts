@@ -11,17 +11,22 @@ import { isCluster, type Redis } from '../redis';
  */
 export async function removeLegacySchedules(connection: Redis, prefix: string): Promise<boolean> {
   if (isCluster(connection)) return false;
+  // Look before opening the queue: a BullMQ Queue writes its `meta` key on first use, which would leave an untagged key
+  // behind on every start of a deployment that never had the old queue.
+  const base = `${legacyBullPrefix(prefix)}:schedules`;
+  const present = await connection.exists(...LEGACY_QUEUE_KEYS.map((key) => `${base}:${key}`));
+  if (present === 0) return false;
   const queue = new Queue('schedules', { connection, prefix: legacyBullPrefix(prefix) });
   try {
-    const schedulers = await queue.getJobSchedulersCount();
-    const jobs = await queue.getJobCountByTypes('delayed', 'waiting', 'active', 'failed', 'completed');
-    if (schedulers === 0 && jobs === 0) return false;
     await queue.obliterate({ force: true });
     return true;
   } finally {
     await queue.close();
   }
 }
+
+/** Keys one of which any BullMQ queue that was ever used has: its metadata, job id counter, schedulers, job lists. */
+const LEGACY_QUEUE_KEYS = ['meta', 'id', 'repeat', 'delayed', 'wait', 'events', 'completed', 'failed'] as const;
 
 /** BullMQ's key prefix before queues were hash-tagged (docs/operations.md#redis-cluster). */
 export function legacyBullPrefix(prefix: string): string {
