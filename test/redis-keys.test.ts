@@ -66,10 +66,22 @@ describe('Redis keys after a workload', () => {
     const { redis, prefix } = testRedis;
     const seeded = await seedSuite(database.db, { serverUrl: mock.url, yaml: SUITE, plan: 'TEAM' });
     // Two runs to the end (events, budgets, politeness, fair admission, BullMQ), one cancelled while queued.
+    const finished: string[] = [];
     for (let i = 0; i < 2; i += 1) {
       const runId = await queueRun(database.db, testRedis, seeded, { cap: 4 });
       expect((await waitForRunEnd(database.db, runId)).status).toBe('PASSED');
+      finished.push(runId);
     }
+    // Their outboxes settled (after the status was written): a finished run keeps no budget counter.
+    const tdb = database.db.tenant(seeded.tenantId);
+    for (let waited = 0; ; waited += 100) {
+      const open = await tdb.runOutbox.count({ where: { runId: { in: finished }, doneAt: null } });
+      if (open === 0) break;
+      if (waited > 20_000) throw new Error("the finished runs' outboxes were not settled");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const budgetKeys = (await allKeys()).filter((k) => /^\{t:[^}]+\}:budget:(requests:)?run:/.test(k));
+    expect(budgetKeys.filter((k) => finished.some((id) => k.endsWith(`:${id}`)))).toEqual([]);
     const { run } = await createQueuedRun(database.db.tenant(seeded.tenantId), {
       suiteId: seeded.suiteId,
       trigger: 'API',
@@ -153,7 +165,6 @@ describe('Redis keys after a workload', () => {
     // The workload reached what it meant to (so the scan above saw real keys).
     for (const expected of [
       /^\{ev:\d+\}:run:.+:events$/,
-      /^\{t:[^}]+\}:budget:run:/,
       /^\{t:[^}]+\}:budget:day:/,
       /^ratelimit:/,
       /^\{badge\}:ver:/,

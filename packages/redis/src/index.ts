@@ -70,6 +70,7 @@ export {
   waitForRunFinished,
   runEventsKey,
   RunEvent,
+  RUN_EVENTS_FINISHED_TTL_MS,
   RUN_EVENTS_TTL_MS,
   type RunFinishedEvent,
   type ReadRunEventsOptions,

@@ -6,6 +6,7 @@ import {
   publishRunFinishedOnce,
   readRunEvents,
   runEventsKey,
+  RUN_EVENTS_FINISHED_TTL_MS,
   RUN_EVENTS_TTL_MS,
   waitForRunFinished,
 } from './run-events';
@@ -32,7 +33,7 @@ describe('run events', () => {
     expect(ttl).toBeGreaterThan(RUN_EVENTS_TTL_MS - 60_000);
   });
 
-  it('publishes run.finished once however often a replay asks, and expires the marker with the stream', async () => {
+  it('publishes run.finished once however often a replay asks; the stream then expires soon, the marker later', async () => {
     const { redis, prefix } = testRedis;
     await publishRunEvent(redis, prefix, 'r-once', { type: 'run.started', attempt: 1, workerId: 'w' });
     const tries = await Promise.all(
@@ -44,6 +45,10 @@ describe('run events', () => {
     expect(events.map((e) => e.event)).toEqual([{ type: 'run.started', attempt: 1, workerId: 'w' }, finishedEvent]);
     const ttl = await redis.pttl(`${runEventsKey(prefix, 'r-once').replace(/:events$/, '')}:finished`);
     expect(ttl).toBeGreaterThan(RUN_EVENTS_TTL_MS - 60_000);
+    // A finished run's events are read from Postgres: the stream is kept minutes, not a day.
+    const streamTtl = await redis.pttl(runEventsKey(prefix, 'r-once'));
+    expect(streamTtl).toBeGreaterThan(0);
+    expect(streamTtl).toBeLessThanOrEqual(RUN_EVENTS_FINISHED_TTL_MS);
   });
 
   it('skips entries that are not events instead of failing every reader', async () => {

@@ -38,6 +38,13 @@ export type RunFinishedEvent = Extract<RunEvent, { type: 'run.finished' }>;
 
 /** A run's events stay readable this long after the last one, for a page opened late or a reconnecting client. */
 export const RUN_EVENTS_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * Once `run.finished` is in the stream, the stream is kept only this long: a finished run's page, `wait` and the
+ * events endpoint read its results from Postgres (the endpoint ends with a `run.finished` made from the row when the
+ * stream is gone), so keeping 5 KB of events a run for a day was most of Redis' memory at scale (docs/capacity.md).
+ * The finished marker keeps RUN_EVENTS_TTL_MS: it is what makes an outbox replay publish `run.finished` once.
+ */
+export const RUN_EVENTS_FINISHED_TTL_MS = 10 * 60 * 1000;
 /** Enough for a large suite with trials; older events are trimmed (Postgres holds the results anyway). */
 const MAX_EVENTS_PER_RUN = 10_000;
 
@@ -80,7 +87,7 @@ export async function publishRunFinishedOnce(
   const added = await redis.eval(
     `if redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[2]) then
        redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', 'e', ARGV[1])
-       redis.call('PEXPIRE', KEYS[1], ARGV[2])
+       redis.call('PEXPIRE', KEYS[1], ARGV[4])
        return 1
      end
      return 0`,
@@ -90,6 +97,7 @@ export async function publishRunFinishedOnce(
     JSON.stringify(event),
     RUN_EVENTS_TTL_MS,
     MAX_EVENTS_PER_RUN,
+    RUN_EVENTS_FINISHED_TTL_MS,
   );
   return added === 1;
 }

@@ -1,5 +1,6 @@
 import { markRunOutboxDone, RunFinishedOutboxPayload, type RunOutboxEntry, type TenantDb } from '@mcptest/db';
 import { invalidateBadges } from '../badges/invalidate-badges';
+import { runBudgetKey, runRequestsKey } from '../budget/redis-call-budget';
 import type { FairAdmission } from '../fair/fair-admission';
 import type { Queues } from '../jobs/create-queues';
 import { enqueueWebhookDeliveries } from '../jobs/enqueue-webhook-deliveries';
@@ -69,6 +70,12 @@ export async function settleRunOutbox(deps: SettleRunOutboxDeps, entry: RunOutbo
   await deps.fair.remove(slot);
   await deps.fair.release(slot);
   await dispatchAdmittedRuns({ fair: deps.fair, queues: deps.queues });
+  // The run's call and request counters: a finished run acquires nothing more (Run.callsUsed and requestsUsed hold
+  // its counts), so they go now instead of living out their 7-day TTL (docs/capacity.md). One tag: one slot.
+  await deps.redis.del(
+    runBudgetKey(deps.prefix, entry.tenantId, entry.runId),
+    runRequestsKey(deps.prefix, entry.tenantId, entry.runId),
+  );
   await reached('after-slot');
   await markRunOutboxDone(deps.db, entry.id, deps.now());
   return settled;
