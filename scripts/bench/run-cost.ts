@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Benchmark, BenchRow } from './lib/measure';
 import { trackRss } from './lib/measure';
-import { commandStats, keyMemory, redisCpuMs, startPrivateRedis, type PrivateRedis } from './lib/private-redis';
+import { commandStats, keyMemory, redisCpuMs, startMeasuredRedis, type MeasuredRedis } from './lib/private-redis';
 import { callSuite, createRun, enqueue, openStack, seedSuite, type BenchStack } from './lib/stack';
 import { NO_CALL_DELAY, openWorkerStack, type WorkerStack } from './lib/worker-stack';
 import { holdAndCancel, holdingSuite } from './run-memory';
@@ -75,7 +75,7 @@ async function pgStats(url: string): Promise<{ db: PgDatabaseStats; tables: Map<
   }
 }
 
-async function usedMemory(redis: PrivateRedis): Promise<number> {
+async function usedMemory(redis: MeasuredRedis): Promise<number> {
   const info = await redis.client.info('memory');
   return Number(/used_memory:(\d+)/.exec(info)?.[1] ?? Number.NaN);
 }
@@ -106,7 +106,7 @@ export const runCost: Benchmark = {
     const count = context.quick ? 8 : 300;
     const settleMs = context.quick ? 1_000 : PG_SETTLE_MS;
     const idleMs = context.quick ? 1_000 : 10_000;
-    const redis = await startPrivateRedis();
+    const redis = await startMeasuredRedis();
     let stack: BenchStack | undefined;
     let ws: WorkerStack | undefined;
     try {

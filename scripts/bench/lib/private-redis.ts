@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import net from 'node:net';
 import { createRedis, type Redis } from '@mcptest/redis';
+import { startPrivateRedis } from '../../../test/private-redis';
 
-export interface PrivateRedis {
+export interface MeasuredRedis {
   readonly url: string;
   readonly pid: number;
   /** A client of its own (not counted apart: read INFO before and after what you measure, then subtract). */
@@ -10,60 +9,22 @@ export interface PrivateRedis {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /**
- * A redis-server of the benchmark's own on a loopback port, without persistence. The cost benchmarks read INFO
- * commandstats and memory, which are server-wide: on the shared Redis every other process's commands would count.
+ * A redis-server of the benchmark's own (test/private-redis.ts: a loopback port, no persistence) with a client for
+ * reading it. The cost benchmarks read INFO commandstats and memory, which are server-wide: on the shared Redis every
+ * other process's commands would count.
  */
-export async function startPrivateRedis(): Promise<PrivateRedis> {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const pid = child.pid;
-  if (pid === undefined) throw new Error('redis-server did not start (is it installed?)');
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `redis://127.0.0.1:${port}`;
-  const client = createRedis({ url, name: 'mcptest-bench-probe' });
+export async function startMeasuredRedis(): Promise<MeasuredRedis> {
+  const server = await startPrivateRedis();
+  const client = createRedis({ url: server.url, name: 'mcptest-bench-probe' });
   client.on('error', () => {});
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      if ((await client.ping()) === 'PONG') break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      client.disconnect();
-      child.kill('SIGKILL');
-      throw new Error(`the private redis-server on port ${port} did not answer within 10 s`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   return {
-    url,
-    pid,
+    url: server.url,
+    pid: server.pid,
     client,
     async stop() {
       client.disconnect();
-      child.kill('SIGKILL');
-      await exited;
+      await server.stop();
     },
   };
 }
